@@ -1,0 +1,23 @@
+/**
+ * soft IK: 팔다리가 완전히 펴지기 직전에 속도를 줄여, 목표가 멀어질 때 "탁" 하고 펴지지 않게 한다
+ * (ozz-animation IKTwoBoneJob 의 soften 과 같은 목적).
+ *
+ * 체인 길이 L = a + b, 부드러운 구간의 길이 s = soft·L 일 때 거리 d 를 d′ 로 바꾼다:
+ * - d ≤ L − s:  d′ = d (그대로)
+ * - d > L − s:  d′ = L − s·exp(−(d − (L − s)) / s)
+ *
+ * d′ 은 d 에 대해 연속이고 기울기도 연속(경계에서 1)이며, d → ∞ 일 때 L 에 다가가기만 하고 닿지 않는다.
+ * 그래서 soft > 0 이면 L − s 보다 먼 목표에는 끝이 닿지 않는다(reachable = false).
+ *
+ * @param distance 뿌리에서 목표까지의 거리 d (≥ 0).
+ * @param chainLength 체인 길이 L = a + b (> 0).
+ * @param soft 부드러운 구간의 비율, [0, 1]. 0 이면 d 를 그대로 돌려준다.
+ * @returns 줄어든 거리 d′ (≤ d).
+ */
+export function softenDistance(distance: number, chainLength: number, soft: number): number {
+  if (soft <= 0) return distance;
+  const softLength = soft * chainLength;
+  const softStart = chainLength - softLength;
+  if (distance <= softStart) return distance;
+  return chainLength - softLength * Math.exp(-(distance - softStart) / softLength);
+}

@@ -1,0 +1,214 @@
+import { Vector3 } from "three";
+import type { Vector3Like } from "three";
+
+/**
+ * 두 뼈 IK의 결과. 모든 점은 입력과 같은 공간(solveTwoBoneIK가 받은 좌표계)에 있다.
+ */
+export interface TwoBoneIKResult {
+  /** 관절(팔꿈치·무릎)의 위치. */
+  joint: Vector3;
+  /** 끝점(손·발)의 위치. */
+  end: Vector3;
+  /** 거리 d를 [|a − b|, a + b]로 자르지 않고 끝점이 목표에 정확히 닿았으면 true. */
+  reachable: boolean;
+}
+
+/**
+ * 극(pole) 힌트가 뿌리–목표 직선 위에 있다고 볼 거리, 체인 길이 (a + b)에 대한 비율.
+ * 체인 크기의 1e-10 이내라면 굽힘 평면의 방향은 반올림 잡음이 정하게 되므로 규칙으로 대신한다.
+ */
+export const POLE_LINE_TOLERANCE = 1e-10;
+
+/**
+ * 좌표 크기에서 오는 반올림 잡음의 상한(ulp 개수). 원점에서 먼(1e6) 작은 체인도
+ * 뺄셈의 반올림만으로 굽힘 방향이 정해지지 않도록, 가장 큰 좌표 × ε × 64 이하의 거리도 직선 위로 본다.
+ */
+export const POLE_ROUNDING_ULPS = 64;
+
+const EPSILON = Number.EPSILON;
+
+/**
+ * |v|² 가 넘치거나(> 1e300) 아래로 사라지는(< 1e-290) 범위에서는 크기를 먼저 나눠 길이를 구한다.
+ * 그 사이에서는 빠른 sqrt(x² + y² + z²) 를 그대로 쓴다.
+ */
+const SAFE_SQ_MIN = 1e-290;
+const SAFE_SQ_MAX = 1e300;
+
+/**
+ * 결과 객체를 새로 만든다. 매 프레임 부를 때는 한 번 만들어 `out`으로 넘기면 할당이 없다.
+ */
+export function createTwoBoneIKResult(): TwoBoneIKResult {
+  return { joint: new Vector3(), end: new Vector3(), reachable: false };
+}
+
+function describe(value: unknown): string {
+  return typeof value === "number" ? String(value) : `${String(value)} (${typeof value})`;
+}
+
+function assertFiniteNumber(caller: string, name: string, value: number): void {
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    throw new RangeError(`${caller}: ${name}는 유한한 수여야 합니다 (받은 값: ${describe(value)})`);
+  }
+}
+
+/** 점 하나의 세 성분이 모두 유한한지 확인한다. 오류 메시지는 `target.y`처럼 성분까지 짚는다. */
+export function assertFinitePoint(caller: string, name: string, point: Readonly<Vector3Like>): void {
+  if (point === null || typeof point !== "object") {
+    throw new RangeError(`${caller}: ${name}는 {x, y, z} 점이어야 합니다 (받은 값: ${describe(point)})`);
+  }
+  assertFiniteNumber(caller, `${name}.x`, point.x);
+  assertFiniteNumber(caller, `${name}.y`, point.y);
+  assertFiniteNumber(caller, `${name}.z`, point.z);
+}
+
+function assertLength(caller: string, name: string, value: number): void {
+  if (typeof value !== "number" || !(value >= 0) || value === Infinity) {
+    throw new RangeError(`${caller}: ${name}는 0 이상의 유한한 수여야 합니다 (받은 값: ${describe(value)})`);
+  }
+}
+
+/** 뼈 길이 둘을 검사한다: 음수·NaN·무한대, 둘 다 0, 합이 넘치는 경우를 거부한다. */
+export function assertBoneLengths(caller: string, upperLength: number, lowerLength: number): void {
+  assertLength(caller, "upperLength", upperLength);
+  assertLength(caller, "lowerLength", lowerLength);
+  if (upperLength === 0 && lowerLength === 0) {
+    throw new RangeError(`${caller}: upperLength와 lowerLength가 둘 다 0입니다 (받은 값: 0, 0) — 적어도 한 뼈는 길이가 있어야 합니다`);
+  }
+  if (!Number.isFinite(upperLength + lowerLength)) {
+    throw new RangeError(`${caller}: upperLength + lowerLength가 넘칩니다 (받은 값: ${upperLength}, ${lowerLength})`);
+  }
+}
+
+function assertFiniteDifference(caller: string, name: string, x: number, y: number, z: number): void {
+  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) {
+    throw new RangeError(`${caller}: ${name} − root가 float64 범위를 넘습니다 (받은 차: ${x}, ${y}, ${z})`);
+  }
+}
+
+/**
+ * 두 뼈 IK를 푼다: 뿌리(root) → 관절(joint) → 끝(end) 체인의 끝이 목표(target)에 닿고,
+ * 관절은 극 힌트(poleHint) 쪽으로 굽는다. 뼈는 늘어나지 않는다.
+ *
+ * a = upperLength, b = lowerLength 일 때:
+ * - d = |target − root| 를 정확히 [|a − b|, a + b] 로 자른다 (엡실론 없음). 잘렸으면 reachable = false.
+ * - f = unit(target − root), p = unit((poleHint − root) 에서 f 성분을 뺀 것).
+ * - 코사인 법칙 cos θ = (a² + d² − b²) / (2ad), sin θ ≥ 0 (θ는 뿌리에서 잰 라디안 각).
+ * - joint = root + a(cos θ·f + sin θ·p),  end = root + d·f  (닿으면 end = target 그대로).
+ *
+ * 수치 계산: a·cos θ = ((a − b)(a + b)/d + d) / 2,
+ * a·sin θ = √((d + b − a)(d − b + a)(a + b − d)(a + b + d)) / (2d) (헤론 공식) 로 계산해
+ * 완전히 펴지거나 접힌 자세 근처에서도 자릿수를 잃지 않는다.
+ *
+ * 퇴화한 입력의 정해진 답:
+ * - 극 힌트가 뿌리–목표 직선 위(거리 ≤ max(1e-10·(a + b), 64ε·가장 큰 좌표 크기))이거나 뿌리와 같으면,
+ *   +X, +Y, +Z 중 |f·축| 이 가장 작은 축을 f에 수직으로 만들어 p로 쓴다. 같으면 X, Y, Z 순서로 앞선 축.
+ * - 목표가 뿌리와 정확히 같으면 f = +X. a = b면 닿는다(end = root, joint = root + a·p),
+ *   a ≠ b면 end = root + |a − b|·X, reachable = false.
+ * - 한 뼈의 길이가 0이면 관절은 뿌리(a = 0) 또는 끝(b = 0)에 놓인다. 둘 다 0이면 RangeError.
+ *
+ * 잘못된 입력(음수·NaN·무한대 길이, 둘 다 0인 길이, 유한하지 않은 좌표)은 인자 이름과 값을 담은
+ * RangeError를 던지고, `out`은 건드리지 않는다. 입력 객체는 절대 바꾸지 않는다.
+ *
+ * @param root 뿌리(어깨·엉덩이)의 위치.
+ * @param upperLength 위 뼈의 길이 a (root → joint), root와 같은 단위.
+ * @param lowerLength 아래 뼈의 길이 b (joint → end).
+ * @param target 끝이 닿아야 할 점.
+ * @param poleHint 관절이 굽을 쪽을 가리키는 점 (방향이 아니라 점).
+ * @param out 결과를 채울 객체. 주면 그 객체(의 joint·end 인스턴스)를 채워 돌려주고 아무것도 할당하지 않는다.
+ */
+export function solveTwoBoneIK(
+  root: Readonly<Vector3Like>,
+  upperLength: number,
+  lowerLength: number,
+  target: Readonly<Vector3Like>,
+  poleHint: Readonly<Vector3Like>,
+  out: TwoBoneIKResult = createTwoBoneIKResult(),
+): TwoBoneIKResult {
+  const caller = "solveTwoBoneIK";
+  // 1. 검사: 아무것도 쓰기 전에 모든 인자를 확인한다.
+  assertFinitePoint(caller, "root", root);
+  assertBoneLengths(caller, upperLength, lowerLength);
+  assertFinitePoint(caller, "target", target);
+  assertFinitePoint(caller, "poleHint", poleHint);
+
+  const rx = root.x, ry = root.y, rz = root.z;
+  const tx = target.x, ty = target.y, tz = target.z;
+  let fx = tx - rx, fy = ty - ry, fz = tz - rz;
+  let px = poleHint.x - rx, py = poleHint.y - ry, pz = poleHint.z - rz;
+  assertFiniteDifference(caller, "target", fx, fy, fz);
+  assertFiniteDifference(caller, "poleHint", px, py, pz);
+
+  const a = upperLength, b = lowerLength;
+  const maxLength = a + b;
+  const minLength = Math.abs(a - b);
+
+  // 2. 앞 방향 f 와 거리 d.
+  let distance = vectorLength(fx, fy, fz);
+  if (distance === 0) {
+    fx = 1; fy = 0; fz = 0; // 목표가 뿌리와 같으면 +X 로 뻗는다.
+  } else {
+    const inv = 1 / distance;
+    fx *= inv; fy *= inv; fz *= inv;
+  }
+
+  // 3. 닿는 범위 [|a − b|, a + b] 로 정확히 자른다.
+  let reachable = true;
+  if (distance > maxLength) { distance = maxLength; reachable = false; }
+  else if (distance < minLength) { distance = minLength; reachable = false; }
+
+  // 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다.
+  const along = px * fx + py * fy + pz * fz;
+  px -= along * fx; py -= along * fy; pz -= along * fz;
+  const perpLength = vectorLength(px, py, pz);
+  const coordScale = Math.max(
+    Math.abs(rx), Math.abs(ry), Math.abs(rz),
+    Math.abs(tx), Math.abs(ty), Math.abs(tz),
+    Math.abs(poleHint.x), Math.abs(poleHint.y), Math.abs(poleHint.z),
+  );
+  const lineTolerance = Math.max(POLE_LINE_TOLERANCE * maxLength, POLE_ROUNDING_ULPS * EPSILON * coordScale);
+  if (perpLength > lineTolerance) {
+    const inv = 1 / perpLength;
+    px *= inv; py *= inv; pz *= inv;
+  } else {
+    // 굽힘 평면이 정해지지 않는다: f 와 가장 덜 나란한 양의 축을 쓴다 (같으면 X, Y, Z 순).
+    const ax = Math.abs(fx), ay = Math.abs(fy), az = Math.abs(fz);
+    let ex = 0, ey = 0, ez = 0;
+    if (ax <= ay && ax <= az) ex = 1;
+    else if (ay <= az) ey = 1;
+    else ez = 1;
+    const axisAlong = ex * fx + ey * fy + ez * fz;
+    px = ex - axisAlong * fx; py = ey - axisAlong * fy; pz = ez - axisAlong * fz;
+    const inv = 1 / Math.sqrt(px * px + py * py + pz * pz); // |축 × f| ≥ √(2/3), 0이 될 수 없다
+    px *= inv; py *= inv; pz *= inv;
+  }
+
+  // 5. 코사인 법칙: x = a·cos θ (f 방향), h = a·sin θ (p 방향).
+  let x: number, h: number;
+  if (distance === 0) {
+    // a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.
+    x = 0; h = a;
+  } else {
+    x = ((a - b) * (a + b) / distance + distance) * 0.5;
+    const s1 = distance + b - a, s2 = distance - b + a, s3 = maxLength - distance, s4 = maxLength + distance;
+    h = s1 > 0 && s2 > 0 && s3 > 0
+      ? (Math.sqrt(s1) * Math.sqrt(s2) * Math.sqrt(s3) * Math.sqrt(s4)) / (2 * distance)
+      : 0;
+    if (h > a) h = a; // 반올림으로 a를 넘지 않게
+  }
+
+  out.joint.set(rx + x * fx + h * px, ry + x * fy + h * py, rz + x * fz + h * pz);
+  if (reachable) out.end.set(tx, ty, tz);
+  else out.end.set(rx + distance * fx, ry + distance * fy, rz + distance * fz);
+  out.reachable = reachable;
+  return out;
+}
+
+/** 넘침·사라짐 없이 |(x, y, z)| 를 구한다. */
+function vectorLength(x: number, y: number, z: number): number {
+  const lengthSq = x * x + y * y + z * z;
+  if (lengthSq > SAFE_SQ_MIN && lengthSq < SAFE_SQ_MAX) return Math.sqrt(lengthSq);
+  const scale = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
+  if (scale === 0) return 0;
+  const sx = x / scale, sy = y / scale, sz = z / scale;
+  return scale * Math.sqrt(sx * sx + sy * sy + sz * sz);
+}
