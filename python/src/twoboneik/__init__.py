@@ -1,0 +1,16 @@
+"""twoboneik: 두 뼈 역기구학 (코사인 법칙, 극 힌트, soft IK, weight) 을 NumPy 로.
+
+three.js 라이브러리 (TypeScript) 와 같은 계약을 따르며, 두 언어는 `spec/two_bone_ik_vectors.json` 의
+공통 적합성 벡터로 같은 답을 낸다는 것을 확인한다.
+"""
+
+from .solve import POLE_LINE_TOLERANCE, POLE_ROUNDING_ULPS, TwoBoneIKResult, solve_two_bone_ik
+
+__all__ = [
+    "POLE_LINE_TOLERANCE",
+    "POLE_ROUNDING_ULPS",
+    "TwoBoneIKResult",
+    "solve_two_bone_ik",
+]
+
+__version__ = "0.1.0"

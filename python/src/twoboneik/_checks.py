@@ -1,0 +1,109 @@
+"""입력 검사 도우미: 오류 메시지는 인자 이름, 문제, 받은 값, (배치면) 처음 어긋난 색인을 담는다."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+_COMPONENT_NAMES = ("x", "y", "z", "w")
+
+
+def format_index(index: tuple[int, ...]) -> str:
+    """배치 색인을 `[3]`, `[2, 5]` 처럼 쓴다. 단일 체인(빈 색인)은 빈 문자열."""
+    if len(index) == 0:
+        return ""
+    return "[" + ", ".join(str(int(i)) for i in index) + "]"
+
+
+def component_name(k: int) -> str:
+    """성분 번호 0, 1, 2, 3 을 x, y, z, w 로."""
+    return _COMPONENT_NAMES[k]
+
+
+def scalar_repr(value: Any) -> str:
+    """오류 메시지에 넣을 값: 파이썬 float 의 repr (nan, inf, -1.0 …)."""
+    try:
+        return repr(float(value))
+    except (TypeError, ValueError, OverflowError):
+        return repr(value)
+
+
+def as_real_array(name: str, value: Any, dtype: np.dtype | None = None) -> np.ndarray:
+    """value 를 실수 배열로 바꾼다. 정수·실수만 받고 bool·복소수·문자열·객체는 거부한다.
+
+    dtype 을 주면 그 dtype 으로 바꾼다 (float64 입력에 float64 를 요청하면 복사하지 않는다).
+    """
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{name}는 실수 배열이어야 합니다 (받은 값: {value!r})") from error
+    if array.dtype.kind not in "iuf":
+        raise ValueError(f"{name}는 실수 배열이어야 합니다 (받은 dtype: {array.dtype}, 받은 값: {value!r})")
+    if dtype is not None and array.dtype != dtype:
+        # float32 로 줄일 때 범위를 넘는 값은 inf 가 되고, 아래의 유한성 검사가 원래 값과 함께 거부한다.
+        with np.errstate(over="ignore", invalid="ignore"):
+            array = array.astype(dtype)
+    return array
+
+
+def as_points(name: str, value: Any, dtype: np.dtype | None = None, width: int = 3) -> np.ndarray:
+    """마지막 축의 길이가 width(점은 3, 쿼터니언은 4)인 실수 배열로 바꾼다."""
+    array = as_real_array(name, value, dtype)
+    if array.ndim == 0 or array.shape[-1] != width:
+        raise ValueError(
+            f"{name}는 마지막 축의 길이가 {width}인 배열이어야 합니다 (받은 모양: {array.shape})"
+        )
+    return array
+
+
+def first_index(mask: np.ndarray) -> tuple[int, ...]:
+    """mask 에서 처음(C 순서) True 인 자리의 색인."""
+    flat = int(np.argmax(mask.reshape(-1)))
+    return tuple(int(i) for i in np.unravel_index(flat, mask.shape))
+
+
+def check_finite_points(name: str, points: np.ndarray, original: Any = None) -> None:
+    """점 배열 (..., k) 의 모든 성분이 유한한지 확인한다. 메시지: `target[4]의 y 성분은 …`."""
+    finite = np.isfinite(points)
+    if finite.all():
+        return
+    index = first_index(~finite)
+    chain, k = index[:-1], index[-1]
+    value = _original_value(points, original, index)
+    raise ValueError(
+        f"{name}{format_index(chain)}의 {component_name(k)} 성분은 유한한 수여야 합니다 (받은 값: {value})"
+    )
+
+
+def check_lengths(name: str, lengths: np.ndarray, original: Any = None) -> None:
+    """길이 배열의 모든 값이 0 이상의 유한한 수인지 확인한다 (NaN·음수·±inf 거부)."""
+    good = (lengths >= 0) & (lengths < np.inf)
+    if good.all():
+        return
+    index = first_index(~good)
+    value = _original_value(lengths, original, index)
+    raise ValueError(f"{name}{format_index(index)}는 0 이상의 유한한 수여야 합니다 (받은 값: {value})")
+
+
+def check_unit_interval(name: str, values: np.ndarray) -> None:
+    """weight·soft 처럼 [0, 1] 안에 있어야 하는 값을 확인한다 (NaN 거부)."""
+    good = (values >= 0) & (values <= 1)
+    if good.all():
+        return
+    index = first_index(~good)
+    raise ValueError(
+        f"{name}{format_index(index)}는 [0, 1] 범위의 수여야 합니다 (받은 값: {scalar_repr(values[index])})"
+    )
+
+
+def _original_value(converted: np.ndarray, original: Any, index: tuple[int, ...]) -> str:
+    """float32 로 바꾸며 inf 가 된 값이면 사용자가 준 원래 값을 보여 준다."""
+    if original is not None:
+        try:
+            source = np.asarray(original)
+            if source.shape == converted.shape:
+                return scalar_repr(source[index])
+        except (TypeError, ValueError):
+            pass
+    return scalar_repr(converted[index])

@@ -1,0 +1,662 @@
+"""두 뼈 IK 의 순수 수학: 뿌리 → 관절 → 끝 체인의 끝이 목표에 닿고 관절은 극 힌트 쪽으로 굽는다.
+
+TypeScript 의 `src/math/solveTwoBoneIK.ts` 와 같은 계약·같은 규칙·같은 연산 순서를 따른다. 그래서 float64 에서는
+두 언어가 (같은 IEEE 연산이므로) 비트 단위로 같은 답을 낸다. `spec/two_bone_ik_vectors.json` 이 이를 확인한다.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, NamedTuple, Union
+
+import numpy as np
+from numpy.typing import ArrayLike, DTypeLike
+
+from . import _checks
+
+__all__ = [
+    "POLE_LINE_TOLERANCE",
+    "POLE_ROUNDING_ULPS",
+    "TwoBoneIKResult",
+    "solve_two_bone_ik",
+]
+
+#: 극 힌트가 뿌리–목표 직선 위에 있다고 볼 거리, 체인 길이 (a + b) 에 대한 비율.
+#: 체인 크기의 1e-10 이내라면 굽힘 평면의 방향은 반올림 잡음이 정하게 되므로 규칙(가장 덜 나란한 축)으로 대신한다.
+POLE_LINE_TOLERANCE = 1e-10
+
+#: 좌표 크기에서 오는 반올림 잡음의 상한 (ulp 개수). 원점에서 먼 (1e6) 작은 체인도 뺄셈의 반올림만으로
+#: 굽힘 방향이 정해지지 않도록, 가장 큰 좌표 × ε × 64 이하의 거리도 직선 위로 본다.
+POLE_ROUNDING_ULPS = 64
+
+# |v|² 가 넘치거나 (> SAFE_SQ_MAX) 아래로 사라지는 (< SAFE_SQ_MIN) 범위에서는 크기를 먼저 나눠 길이를 구한다.
+# 그 사이에서는 빠른 sqrt(x² + y² + z²) 를 그대로 쓴다 (TypeScript 와 같은 경계). float32 는 같은 여유를 둔 경계.
+_SAFE_SQ = {
+    np.dtype(np.float64): (1e-290, 1e300),
+    np.dtype(np.float32): (1e-35, 1e35),
+}
+
+#: 배치를 이만큼씩 잘라 계산한다: 임시 배열이 CPU 캐시에 머물러 메모리 대역폭을 아끼고, 추가 메모리가 N 과 무관해진다.
+CHUNK_SIZE = 8192
+
+
+class TwoBoneIKResult(NamedTuple):
+    """두 뼈 IK 의 결과. 모든 점은 입력과 같은 공간에 있다.
+
+    - joint: 관절 (팔꿈치·무릎) 위치, 모양 (..., 3).
+    - end: 끝 (손·발) 위치, 모양 (..., 3). 닿으면 target 과 비트 단위로 같다.
+    - reachable: 거리를 [|a − b|, a + b] 로 자르지 않고 끝이 목표에 닿았으면 True.
+      단일 체인이면 파이썬 bool, 배치면 모양 (...) 의 bool 배열.
+    """
+
+    joint: np.ndarray
+    end: np.ndarray
+    reachable: Union[bool, np.ndarray]
+
+
+def solve_two_bone_ik(
+    root: ArrayLike,
+    upper_length: ArrayLike,
+    lower_length: ArrayLike,
+    target: ArrayLike,
+    pole_hint: ArrayLike,
+    *,
+    dtype: DTypeLike = None,
+) -> TwoBoneIKResult:
+    """두 뼈 IK 를 푼다. 뼈는 늘어나지 않는다.
+
+    a = upper_length, b = lower_length 일 때:
+
+    - d = |target − root| 를 정확히 [|a − b|, a + b] 로 자른다 (엡실론 없음). 잘렸으면 reachable = False.
+    - f = unit(target − root), p = unit((pole_hint − root) 에서 f 성분을 뺀 것).
+    - 코사인 법칙 cos θ = (a² + d² − b²) / (2ad), sin θ ≥ 0 (θ 는 뿌리에서 잰 라디안 각).
+    - joint = root + a(cos θ·f + sin θ·p),  end = root + d·f  (닿으면 end = target 을 그대로 복사).
+
+    수치 계산: x = a·cos θ = ((a − b)(a + b)/d + d) / 2,
+    h = a·sin θ = √((d + b − a)(d − b + a)(a + b − d)(a + b + d)) / (2d) (헤론 공식) 로 구해
+    완전히 펴지거나 접힌 자세 근처에서도 자릿수를 잃지 않는다.
+
+    퇴화한 입력의 정해진 답:
+
+    - 극 힌트가 뿌리–목표 직선 위 (거리 ≤ max(1e-10·(a + b), 64ε·가장 큰 좌표 크기)) 이거나 뿌리와 같으면
+      +X, +Y, +Z 중 |f·축| 이 가장 작은 축을 f 에 수직으로 만들어 p 로 쓴다. 같으면 X, Y, Z 순서로 앞선 축.
+    - 목표가 뿌리와 정확히 같으면 f = +X. a = b 면 닿는다 (end = root, joint = root + a·p),
+      a ≠ b 면 end = root + |a − b|·X, reachable = False.
+    - 한 뼈의 길이가 0 이면 관절은 뿌리 (a = 0) 또는 끝 (b = 0) 에 놓인다. 둘 다 0 이면 ValueError.
+
+    모양: 단일 체인은 점 (3,) 과 스칼라 길이. 배치는 점 (..., 3) 과 길이 (...) 를 서로 브로드캐스트한다
+    (예: 점 (F, 3) 과 스칼라 길이, 또는 root (C, 3) 과 target (F, C, 3)). 배치는 체인마다 파이썬 루프를 돌지 않는다.
+
+    잘못된 입력 (모양, 음수·NaN·무한대 길이, 둘 다 0 인 길이, a + b 넘침, 유한하지 않은 좌표,
+    target − root·pole_hint − root 넘침) 은 인자 이름·문제·값·처음 어긋난 색인을 담은 ValueError 를 던지고
+    아무것도 돌려주지 않는다. 입력 배열은 절대 바꾸지 않는다.
+
+    Args:
+        root: 뿌리 (어깨·엉덩이) 의 위치, (3,) 또는 (..., 3).
+        upper_length: 위 뼈의 길이 a (root → joint), root 와 같은 단위.
+        lower_length: 아래 뼈의 길이 b (joint → end).
+        target: 끝이 닿아야 할 점.
+        pole_hint: 관절이 굽을 쪽을 가리키는 점 (방향이 아니라 점).
+        dtype: 계산과 결과의 dtype, np.float64 (기본값) 또는 np.float32.
+            float32 는 float32 로 계산하며 ε 도 float32 의 것을 쓴다.
+
+    Returns:
+        TwoBoneIKResult(joint, end, reachable).
+    """
+    resolved = _resolve_dtype(dtype)
+    if resolved is _FLOAT64:
+        scalar = _scalar_inputs(root, upper_length, lower_length, target, pole_hint)
+        if scalar is not None:
+            return _solve_scalar(*scalar)
+    return _solve_batch(root, upper_length, lower_length, target, pole_hint, resolved)
+
+
+_FLOAT64 = np.dtype(np.float64)
+_FLOAT32 = np.dtype(np.float32)
+_NAMES = ("root", "upper_length", "lower_length", "target", "pole_hint")
+
+
+def _resolve_dtype(dtype: DTypeLike) -> np.dtype:
+    if dtype is None:
+        return _FLOAT64
+    try:
+        resolved = np.dtype(dtype)
+    except TypeError as error:
+        raise ValueError(f"dtype 은 np.float64 또는 np.float32 여야 합니다 (받은 값: {dtype!r})") from error
+    if resolved == _FLOAT64:
+        return _FLOAT64
+    if resolved == _FLOAT32:
+        return _FLOAT32
+    raise ValueError(f"dtype 은 np.float64 또는 np.float32 여야 합니다 (받은 값: {dtype!r})")
+
+
+# ---------------------------------------------------------------------------------------------
+# 단일 체인: 배치 기계 없이 파이썬 float 와 math.sqrt 로 (TypeScript 와 같은 연산 순서 → 같은 비트).
+# ---------------------------------------------------------------------------------------------
+
+_SCALAR_TYPES = (float, int)
+
+
+def _point3(value: Any) -> tuple[float, float, float] | None:
+    """value 가 (3,) 점이면 파이썬 float 세 개, 아니면 None (배치 경로가 처리하고 검사한다)."""
+    kind = type(value)
+    if kind is np.ndarray:
+        if value.shape != (3,) or value.dtype.kind not in "iuf":
+            return None
+        x, y, z = value.tolist()
+        return float(x), float(y), float(z)
+    if (kind is tuple or kind is list) and len(value) == 3:
+        x, y, z = value
+        if type(x) in _SCALAR_TYPES and type(y) in _SCALAR_TYPES and type(z) in _SCALAR_TYPES:
+            try:
+                return float(x), float(y), float(z)
+            except OverflowError:
+                return None
+    return None
+
+
+def _length(value: Any) -> float | None:
+    kind = type(value)
+    if kind is float or kind is np.float64:
+        return float(value)
+    if kind is int or kind is np.float32 or kind is np.int64:
+        try:
+            return float(value)
+        except OverflowError:
+            return None
+    return None
+
+
+def _scalar_inputs(root: Any, upper: Any, lower: Any, target: Any, pole: Any):
+    a = _length(upper)
+    if a is None:
+        return None
+    b = _length(lower)
+    if b is None:
+        return None
+    r = _point3(root)
+    if r is None:
+        return None
+    t = _point3(target)
+    if t is None:
+        return None
+    p = _point3(pole)
+    if p is None:
+        return None
+    return r, a, b, t, p
+
+
+def _check_scalar_point(name: str, point: tuple[float, float, float]) -> None:
+    for k, value in enumerate(point):
+        if not math.isfinite(value):
+            raise ValueError(
+                f"{name}의 {_checks.component_name(k)} 성분은 유한한 수여야 합니다 (받은 값: {value!r})"
+            )
+
+
+def _check_scalar_lengths(a: float, b: float) -> None:
+    for name, value in (("upper_length", a), ("lower_length", b)):
+        if not (value >= 0) or value == math.inf:
+            raise ValueError(f"{name}는 0 이상의 유한한 수여야 합니다 (받은 값: {value!r})")
+    if a == 0 and b == 0:
+        raise ValueError(
+            f"upper_length와 lower_length가 둘 다 0입니다 (받은 값: {a!r}, {b!r}) — 적어도 한 뼈는 길이가 있어야 합니다"
+        )
+    if not math.isfinite(a + b):
+        raise ValueError(f"upper_length + lower_length가 넘칩니다 (받은 값: {a!r}, {b!r})")
+
+
+def _vector_length(x: float, y: float, z: float) -> float:
+    """넘침·사라짐 없이 |(x, y, z)| 를 구한다."""
+    length_sq = x * x + y * y + z * z
+    if 1e-290 < length_sq < 1e300:
+        return math.sqrt(length_sq)
+    scale = max(abs(x), abs(y), abs(z))
+    if scale == 0:
+        return 0.0
+    sx, sy, sz = x / scale, y / scale, z / scale
+    return scale * math.sqrt(sx * sx + sy * sy + sz * sz)
+
+
+def _solve_scalar(
+    root: tuple[float, float, float],
+    a: float,
+    b: float,
+    target: tuple[float, float, float],
+    pole: tuple[float, float, float],
+) -> TwoBoneIKResult:
+    # 1. 검사: 아무것도 만들기 전에 모든 인자를 확인한다 (TypeScript 와 같은 순서).
+    _check_scalar_point("root", root)
+    _check_scalar_lengths(a, b)
+    _check_scalar_point("target", target)
+    _check_scalar_point("pole_hint", pole)
+
+    rx, ry, rz = root
+    tx, ty, tz = target
+    fx, fy, fz = tx - rx, ty - ry, tz - rz
+    px, py, pz = pole[0] - rx, pole[1] - ry, pole[2] - rz
+    for name, diff in (("target", (fx, fy, fz)), ("pole_hint", (px, py, pz))):
+        if not (math.isfinite(diff[0]) and math.isfinite(diff[1]) and math.isfinite(diff[2])):
+            raise ValueError(
+                f"{name} − root가 float64 범위를 넘습니다 (받은 차: {diff[0]!r}, {diff[1]!r}, {diff[2]!r})"
+            )
+
+    max_length = a + b
+    min_length = abs(a - b)
+
+    # 2. 앞 방향 f 와 거리 d.
+    distance = _vector_length(fx, fy, fz)
+    if distance == 0:
+        fx, fy, fz = 1.0, 0.0, 0.0  # 목표가 뿌리와 같으면 +X 로 뻗는다.
+    else:
+        inv = 1 / distance
+        fx *= inv
+        fy *= inv
+        fz *= inv
+
+    # 3. 닿는 범위 [|a − b|, a + b] 로 정확히 자른다.
+    reachable = True
+    if distance > max_length:
+        distance = max_length
+        reachable = False
+    elif distance < min_length:
+        distance = min_length
+        reachable = False
+
+    # 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다.
+    along = px * fx + py * fy + pz * fz
+    px -= along * fx
+    py -= along * fy
+    pz -= along * fz
+    perp_length = _vector_length(px, py, pz)
+    coord_scale = max(
+        abs(rx), abs(ry), abs(rz), abs(tx), abs(ty), abs(tz), abs(pole[0]), abs(pole[1]), abs(pole[2])
+    )
+    line_tolerance = max(
+        POLE_LINE_TOLERANCE * max_length, POLE_ROUNDING_ULPS * _EPS64 * coord_scale
+    )
+    if perp_length > line_tolerance:
+        inv = 1 / perp_length
+        px *= inv
+        py *= inv
+        pz *= inv
+    else:
+        # 굽힘 평면이 정해지지 않는다: f 와 가장 덜 나란한 양의 축을 쓴다 (같으면 X, Y, Z 순).
+        px, py, pz = _fallback_axis(fx, fy, fz)
+
+    # 5. 코사인 법칙: x = a·cos θ (f 방향), h = a·sin θ (p 방향).
+    if distance == 0:
+        # a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.
+        x, h = 0.0, a
+    else:
+        x = ((a - b) * (a + b) / distance + distance) * 0.5
+        s1 = distance + b - a
+        s2 = distance - b + a
+        s3 = max_length - distance
+        s4 = max_length + distance
+        if s1 > 0 and s2 > 0 and s3 > 0:
+            h = (math.sqrt(s1) * math.sqrt(s2) * math.sqrt(s3) * math.sqrt(s4)) / (2 * distance)
+        else:
+            h = 0.0
+        if h > a:
+            h = a  # 반올림으로 a 를 넘지 않게
+
+    joint = np.array((rx + x * fx + h * px, ry + x * fy + h * py, rz + x * fz + h * pz))
+    if reachable:
+        end = np.array(target, dtype=np.float64)
+    else:
+        end = np.array((rx + distance * fx, ry + distance * fy, rz + distance * fz))
+    return TwoBoneIKResult(joint, end, reachable)
+
+
+_EPS64 = float(np.finfo(np.float64).eps)
+
+
+def _fallback_axis(fx: float, fy: float, fz: float) -> tuple[float, float, float]:
+    """f 와 가장 덜 나란한 양의 축 (|f·축| 최소, 같으면 X, Y, Z 순) 을 f 에 직교화·정규화한다."""
+    ax, ay, az = abs(fx), abs(fy), abs(fz)
+    ex = ey = ez = 0.0
+    if ax <= ay and ax <= az:
+        ex = 1.0
+    elif ay <= az:
+        ey = 1.0
+    else:
+        ez = 1.0
+    axis_along = ex * fx + ey * fy + ez * fz
+    px, py, pz = ex - axis_along * fx, ey - axis_along * fy, ez - axis_along * fz
+    inv = 1 / math.sqrt(px * px + py * py + pz * pz)  # |축 × f| ≥ √(2/3), 0 이 될 수 없다
+    return px * inv, py * inv, pz * inv
+
+
+# ---------------------------------------------------------------------------------------------
+# 배치: 브로드캐스트한 입력을 CHUNK_SIZE 씩, 미리 만든 작업 배열에 out= 으로만 계산한다.
+# ---------------------------------------------------------------------------------------------
+
+
+def _solve_batch(
+    root: Any, upper: Any, lower: Any, target: Any, pole: Any, dtype: np.dtype
+) -> TwoBoneIKResult:
+    originals = (root, upper, lower, target, pole)
+    r = _checks.as_points("root", root, dtype)
+    a = _checks.as_real_array("upper_length", upper, dtype)
+    b = _checks.as_real_array("lower_length", lower, dtype)
+    t = _checks.as_points("target", target, dtype)
+    p = _checks.as_points("pole_hint", pole, dtype)
+    batch_shape = _broadcast_batch_shape((r.shape[:-1], a.shape, b.shape, t.shape[:-1], p.shape[:-1]))
+    n = math.prod(batch_shape)
+
+    flat_r = _flatten(r, batch_shape + (3,), n, 3)
+    flat_a = _flatten(a, batch_shape, n, None)
+    flat_b = _flatten(b, batch_shape, n, None)
+    flat_t = _flatten(t, batch_shape + (3,), n, 3)
+    flat_p = _flatten(p, batch_shape + (3,), n, 3)
+
+    joint = np.empty((n, 3), dtype)
+    end = np.empty((n, 3), dtype)
+    reachable = np.empty(n, np.bool_)
+    if n > 0:
+        work = _Workspace(min(n, CHUNK_SIZE), dtype)
+        with np.errstate(all="ignore"):
+            for start in range(0, n, CHUNK_SIZE):
+                stop = min(n, start + CHUNK_SIZE)
+                ok = _solve_chunk(
+                    work,
+                    flat_r[start:stop],
+                    flat_a[start:stop],
+                    flat_b[start:stop],
+                    flat_t[start:stop],
+                    flat_p[start:stop],
+                    joint[start:stop],
+                    end[start:stop],
+                    reachable[start:stop],
+                )
+                if not ok:
+                    # 이 조각에 잘못된 값이 있다: 전체를 인자 순서대로 다시 검사해 첫 오류를 알린다.
+                    _validate_batch(r, a, b, t, p, batch_shape, originals, dtype)
+                    raise AssertionError("빠른 검사와 자세한 검사가 어긋났습니다")  # pragma: no cover
+    joint = joint.reshape(batch_shape + (3,))
+    end = end.reshape(batch_shape + (3,))
+    reach = reachable.reshape(batch_shape)
+    if batch_shape == ():
+        return TwoBoneIKResult(joint, end, bool(reach))
+    return TwoBoneIKResult(joint, end, reach)
+
+
+def _broadcast_batch_shape(shapes: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    accumulated: tuple[int, ...] = ()
+    for name, shape in zip(_NAMES, shapes):
+        try:
+            accumulated = np.broadcast_shapes(accumulated, shape)
+        except ValueError:
+            described = ", ".join(f"{n} {s}" for n, s in zip(_NAMES, shapes))
+            raise ValueError(
+                f"{name}의 체인 모양 {shape}가 앞선 인자들의 체인 모양 {accumulated}와 브로드캐스트되지 않습니다"
+                f" (체인 모양: {described})"
+            ) from None
+    return accumulated
+
+
+def _flatten(array: np.ndarray, shape: tuple[int, ...], n: int, width: int | None) -> np.ndarray:
+    """브로드캐스트한 뒤 (n, 3) 또는 (n,) 으로 편다. 이미 그 모양이면 복사하지 않는다."""
+    target_shape = (n, width) if width is not None else (n,)
+    if array.shape == shape:
+        return array.reshape(target_shape)
+    return np.broadcast_to(array, shape).reshape(target_shape)
+
+
+class _Workspace:
+    """한 조각의 작업 배열. 성분을 행으로 둔 (3, m) 배치라 모든 ufunc 가 연속 메모리를 돈다."""
+
+    def __init__(self, m: int, dtype: np.dtype) -> None:
+        self.dtype = dtype
+        self.eps = dtype.type(np.finfo(dtype).eps)
+        self.rounding_factor = dtype.type(POLE_ROUNDING_ULPS) * self.eps
+        self.line_tolerance = dtype.type(POLE_LINE_TOLERANCE)
+        self.safe_min, self.safe_max = (dtype.type(v) for v in _SAFE_SQ[dtype])
+        self.fp = np.empty((6, m), dtype)  # 행 0–2: f = target − root, 행 3–5: 극 − root
+        self.sq = np.empty((3, m), dtype)
+        self.root = np.empty((3, m), dtype)
+        self.joint = np.empty((3, m), dtype)
+        self.distance = np.empty(m, dtype)
+        self.perp = np.empty(m, dtype)
+        self.max_length = np.empty(m, dtype)
+        self.a_minus_b = np.empty(m, dtype)
+        self.min_length = np.empty(m, dtype)
+        self.s1 = np.empty(m, dtype)
+        self.s2 = np.empty(m, dtype)
+        self.x = np.empty(m, dtype)
+        self.h = np.empty(m, dtype)
+        self.flag = np.empty(m, np.bool_)
+
+
+def _length_of_rows(
+    work: _Workspace, rows: np.ndarray, out: np.ndarray, sq: np.ndarray
+) -> tuple[Any, Any]:
+    """rows (3, m) 의 열마다 |v| 를 out 에 쓴다. 돌려주는 값: |v|² 의 최솟값·최댓값 (0 검사에 쓴다)."""
+    np.multiply(rows, rows, out=sq)
+    np.add(sq[0], sq[1], out=out)
+    np.add(out, sq[2], out=out)
+    lowest, highest = out.min(), out.max()
+    safe = lowest > work.safe_min and highest < work.safe_max
+    if safe:
+        np.sqrt(out, out=out)
+    else:
+        unsafe = ~((out > work.safe_min) & (out < work.safe_max))
+        np.sqrt(out, out=out)
+        idx = np.flatnonzero(unsafe)
+        v = rows[:, idx]
+        scale = np.max(np.abs(v), axis=0)
+        nonzero = scale != 0
+        safe_scale = np.where(nonzero, scale, work.dtype.type(1))
+        s = v / safe_scale
+        scaled = scale * np.sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2])
+        out[idx] = np.where(nonzero, scaled, work.dtype.type(0))
+    return lowest, highest
+
+
+def _solve_chunk(
+    work: _Workspace,
+    root: np.ndarray,
+    a: np.ndarray,
+    b: np.ndarray,
+    target: np.ndarray,
+    pole: np.ndarray,
+    joint_out: np.ndarray,
+    end_out: np.ndarray,
+    reach_out: np.ndarray,
+) -> bool:
+    """한 조각을 푼다. 잘못된 값을 만나면 False 를 돌려주고 (호출자가 자세히 검사해 오류를 던진다)."""
+    m = a.shape[0]
+    dtype = work.dtype
+    fp = work.fp[:, :m]
+    f, p = fp[0:3], fp[3:6]
+    sq = work.sq[:, :m]
+    root_rows = work.root[:, :m]
+    np.copyto(root_rows, root.T)  # 성분을 행으로: 이후의 모든 연산이 연속 메모리를 돈다
+
+    # 1. f = target − root, p = pole − root. 최댓값·최솟값 두 번의 축약이 좌표의 NaN·inf 와 뺄셈 넘침을 함께 잡고
+    #    (NaN 은 축약을 NaN 으로 만든다), 아래의 직선 판정에 쓸 좌표 크기의 상한도 준다.
+    np.subtract(target.T, root_rows, out=f)
+    np.subtract(pole.T, root_rows, out=p)
+    fp_max, fp_min = fp.max(), fp.min()
+    if not (fp_max < np.inf and fp_min > -np.inf):
+        return False
+
+    max_length = work.max_length[:m]
+    a_minus_b = work.a_minus_b[:m]
+    min_length = work.min_length[:m]
+    np.add(a, b, out=max_length)
+    np.subtract(a, b, out=a_minus_b)
+    np.abs(a_minus_b, out=min_length)
+    # 길이 검사: a, b ≥ 0 (NaN 이면 거짓), 0 < a + b < inf (둘 다 0 이거나 넘침을 거부).
+    np.minimum(a, b, out=work.s1[:m])
+    if not (work.s1[:m].min() >= 0 and max_length.min() > 0 and max_length.max() < np.inf):
+        return False
+
+    # 2. 앞 방향 f 와 거리 d.
+    distance = work.distance[:m]
+    lowest, _ = _length_of_rows(work, f, distance, sq)
+    inv = work.s2[:m]
+    np.divide(dtype.type(1), distance, out=inv)
+    np.multiply(f, inv, out=f)
+    at_root = None
+    if not lowest > 0:
+        at_root = distance == 0
+        if at_root.any():
+            f[0, at_root] = 1  # 목표가 뿌리와 같으면 +X 로 뻗는다.
+            f[1, at_root] = 0
+            f[2, at_root] = 0
+        else:
+            at_root = None
+
+    # 3. 닿는 범위 [|a − b|, a + b] 로 정확히 자른다.
+    flag = work.flag[:m]
+    np.less_equal(distance, max_length, out=reach_out)
+    np.greater_equal(distance, min_length, out=flag)
+    np.logical_and(reach_out, flag, out=reach_out)
+    np.minimum(distance, max_length, out=distance)
+    np.maximum(distance, min_length, out=distance)
+
+    # 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다.
+    along = work.s1[:m]
+    np.multiply(p, f, out=sq)
+    np.add(sq[0], sq[1], out=along)
+    np.add(along, sq[2], out=along)
+    np.multiply(f, along, out=sq)
+    np.subtract(p, sq, out=p)
+    perp = work.perp[:m]
+    _length_of_rows(work, p, perp, sq)
+    # 직선 위 판정의 상한: 조각 전체의 가장 큰 좌표·가장 긴 체인으로 잰 허용 거리. 이보다 먼 극은 확실히 직선 밖이고,
+    # 이 안쪽의 (드문) 체인만 체인별 허용 거리 max(1e-10·(a + b), 64ε·가장 큰 좌표) 로 다시 판정한다.
+    # |target|, |pole| ≤ |root| + |f|, |root| + |p| 이므로 조각의 가장 큰 좌표 ≤ max|root| + max|f, p| (1e-3 여유를 둔 상한).
+    scale_bound = (max(root_rows.max(), -root_rows.min()) + max(fp_max, -fp_min)) * dtype.type(1.001)
+    bound = max(work.line_tolerance * max_length.max(), work.rounding_factor * scale_bound)
+    np.divide(dtype.type(1), perp, out=inv)
+    np.multiply(p, inv, out=p)
+    np.less_equal(perp, bound, out=flag)
+    if flag.any():
+        _fallback_where_on_line(work, np.flatnonzero(flag), root, target, pole, f, p, perp, max_length)
+
+    # 5. 코사인 법칙: x = a·cos θ = ((a − b)(a + b)/d + d)/2, h = a·sin θ (헤론 공식).
+    x = work.x[:m]
+    np.multiply(a_minus_b, max_length, out=x)
+    np.divide(x, distance, out=x)
+    np.add(x, distance, out=x)
+    np.multiply(x, dtype.type(0.5), out=x)
+    s1, s2, h = work.s1[:m], work.s2[:m], work.h[:m]
+    np.add(distance, b, out=s1)
+    np.subtract(s1, a, out=s1)  # s1 = d + b − a
+    np.sqrt(s1, out=s1)
+    np.subtract(distance, b, out=s2)
+    np.add(s2, a, out=s2)  # s2 = d − b + a
+    np.sqrt(s2, out=s2)
+    np.multiply(s1, s2, out=h)
+    np.subtract(max_length, distance, out=s1)  # s3 = a + b − d
+    np.sqrt(s1, out=s1)
+    np.multiply(h, s1, out=h)
+    np.add(max_length, distance, out=s1)  # s4 = a + b + d
+    np.sqrt(s1, out=s1)
+    np.multiply(h, s1, out=h)
+    np.add(distance, distance, out=s1)  # 2d (2·d 와 같은 비트)
+    np.divide(h, s1, out=h)
+    # s1, s2, s3 중 하나라도 ≤ 0 이면 h = 0: 그때 곱은 NaN (음수의 제곱근) 이거나 0 이므로 fmax 가 +0 으로 바꾼다.
+    np.fmax(h, dtype.type(0), out=h)
+    np.greater(h, a, out=flag)
+    np.copyto(h, a, where=flag)  # 반올림으로 a 를 넘지 않게
+    if at_root is not None:
+        folded = at_root & (distance == 0)
+        x[folded] = 0  # a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.
+        h[folded] = np.broadcast_to(a, (m,))[folded]
+
+    # 6. joint = (root + x·f) + h·p, end = root + d·f (닿으면 target 을 그대로 복사).
+    joint_rows = work.joint[:, :m]
+    np.multiply(f, x, out=joint_rows)
+    np.add(root_rows, joint_rows, out=joint_rows)
+    np.multiply(p, h, out=sq)
+    np.add(joint_rows, sq, out=joint_out.T)
+    np.multiply(f, distance, out=sq)
+    np.add(root_rows, sq, out=sq)
+    np.positive(np.where(reach_out, target.T, sq), out=end_out.T)
+    return True
+
+
+def _fallback_where_on_line(
+    work: _Workspace,
+    idx: np.ndarray,
+    root: np.ndarray,
+    target: np.ndarray,
+    pole: np.ndarray,
+    f: np.ndarray,
+    p: np.ndarray,
+    perp: np.ndarray,
+    max_length: np.ndarray,
+) -> None:
+    """상한 안쪽의 체인을 체인별 허용 거리로 다시 판정하고, 직선 위면 p 를 정해진 축으로 바꾼다."""
+    dtype = work.dtype
+    coord_scale = np.max(
+        np.abs(np.concatenate((root[idx], target[idx], pole[idx]), axis=1)), axis=1
+    )
+    tolerance = np.maximum(work.line_tolerance * max_length[idx], work.rounding_factor * coord_scale)
+    on_line = idx[perp[idx] <= tolerance]
+    if on_line.size == 0:
+        return
+    fx, fy, fz = f[0, on_line], f[1, on_line], f[2, on_line]
+    ax, ay, az = np.abs(fx), np.abs(fy), np.abs(fz)
+    pick_x = (ax <= ay) & (ax <= az)
+    pick_y = ~pick_x & (ay <= az)
+    pick_z = ~pick_x & ~pick_y
+    ex, ey, ez = (pick.astype(dtype) for pick in (pick_x, pick_y, pick_z))
+    axis_along = ex * fx + ey * fy + ez * fz
+    px, py, pz = ex - axis_along * fx, ey - axis_along * fy, ez - axis_along * fz
+    inv = dtype.type(1) / np.sqrt(px * px + py * py + pz * pz)  # |축 × f| ≥ √(2/3), 0 이 될 수 없다
+    p[0, on_line] = px * inv
+    p[1, on_line] = py * inv
+    p[2, on_line] = pz * inv
+
+
+def _validate_batch(
+    r: np.ndarray,
+    a: np.ndarray,
+    b: np.ndarray,
+    t: np.ndarray,
+    p: np.ndarray,
+    batch_shape: tuple[int, ...],
+    originals: tuple[Any, ...],
+    dtype: np.dtype,
+) -> None:
+    """배치 전체를 인자 순서 (root, 길이, target, pole_hint, 차) 대로 검사해 첫 오류를 던진다."""
+    _checks.check_finite_points("root", r, originals[0])
+    _checks.check_lengths("upper_length", a, originals[1])
+    _checks.check_lengths("lower_length", b, originals[2])
+    full_a = np.broadcast_to(a, batch_shape)
+    full_b = np.broadcast_to(b, batch_shape)
+    both_zero = (full_a == 0) & (full_b == 0)
+    if both_zero.any():
+        index = _checks.first_index(both_zero)
+        raise ValueError(
+            f"upper_length와 lower_length가 체인 {_checks.format_index(index)}에서 둘 다 0입니다"
+            f" (받은 값: {_checks.scalar_repr(full_a[index])}, {_checks.scalar_repr(full_b[index])})"
+            " — 적어도 한 뼈는 길이가 있어야 합니다"
+        )
+    with np.errstate(over="ignore"):
+        total = full_a + full_b
+    overflow = ~np.isfinite(total)
+    if overflow.any():
+        index = _checks.first_index(overflow)
+        raise ValueError(
+            f"upper_length + lower_length가 체인 {_checks.format_index(index)}에서 넘칩니다"
+            f" (받은 값: {_checks.scalar_repr(full_a[index])}, {_checks.scalar_repr(full_b[index])})"
+        )
+    _checks.check_finite_points("target", t, originals[3])
+    _checks.check_finite_points("pole_hint", p, originals[4])
+    for name, point in (("target", t), ("pole_hint", p)):
+        with np.errstate(over="ignore", invalid="ignore"):
+            diff = np.broadcast_to(point, batch_shape + (3,)) - np.broadcast_to(r, batch_shape + (3,))
+        bad = ~np.isfinite(diff).all(axis=-1)
+        if bad.any():
+            index = _checks.first_index(bad)
+            values = ", ".join(_checks.scalar_repr(v) for v in diff[index])
+            raise ValueError(
+                f"{name} − root가 체인 {_checks.format_index(index)}에서 {dtype.name} 범위를 넘습니다"
+                f" (받은 차: {values})"
+            )
