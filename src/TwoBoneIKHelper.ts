@@ -1,0 +1,141 @@
+import {
+  BufferAttribute,
+  BufferGeometry,
+  Color,
+  LineBasicMaterial,
+  LineSegments,
+  Matrix4,
+  Mesh,
+  MeshBasicMaterial,
+  Object3D,
+  SphereGeometry,
+  Vector3,
+} from "three";
+import type { ColorRepresentation } from "three";
+import type { TwoBoneIK } from "./TwoBoneIK.js";
+
+/** TwoBoneIKHelper 의 모양 설정. */
+export interface TwoBoneIKHelperOptions {
+  /** 공의 반지름 (월드 단위). 생략하면 처음 그릴 때 체인 길이의 4%. */
+  radius?: number;
+  targetColor?: ColorRepresentation;
+  jointColor?: ColorRepresentation;
+  poleColor?: ColorRepresentation;
+  lineColor?: ColorRepresentation;
+}
+
+/** 선분 5개: 뿌리–관절, 관절–끝 (체인), 뿌리–목표 (거리 d), 관절–극, 끝–목표 (닿지 않을 때의 틈). */
+const SEGMENT_COUNT = 5;
+const DEFAULT_RADIUS_RATIO = 0.04;
+
+const _inverseWorld = /*@__PURE__*/ new Matrix4();
+const _rootWorld = /*@__PURE__*/ new Vector3();
+const _jointWorld = /*@__PURE__*/ new Vector3();
+const _endWorld = /*@__PURE__*/ new Vector3();
+
+/**
+ * TwoBoneIK 의 목표·관절·극을 작은 공과 선으로 그린다 (three 의 CCDIKHelper·SkeletonHelper 와 같은 방식).
+ * 관절·뿌리·끝은 뼈의 현재 월드 위치에서, 목표·극은 마지막 solve() 의 입력에서 읽는다.
+ * visible 일 때만 렌더 직전(updateMatrixWorld)에 스스로 갱신한다. 다 쓰면 dispose().
+ */
+export class TwoBoneIKHelper extends Object3D {
+  override readonly type = "TwoBoneIKHelper";
+  readonly ik: TwoBoneIK;
+  readonly targetMesh: Mesh;
+  readonly jointMesh: Mesh;
+  readonly poleMesh: Mesh;
+  readonly lines: LineSegments;
+  private readonly sphereGeometry = new SphereGeometry(1, 16, 12);
+  private readonly linePositions = new Float32Array(SEGMENT_COUNT * 2 * 3);
+  private radius: number | undefined;
+
+  constructor(ik: TwoBoneIK, options: TwoBoneIKHelperOptions = {}) {
+    super();
+    this.ik = ik;
+    this.radius = options.radius;
+    this.targetMesh = this.makeBall(options.targetColor ?? 0xff4d4d, "target");
+    this.jointMesh = this.makeBall(options.jointColor ?? 0xffc400, "joint");
+    this.poleMesh = this.makeBall(options.poleColor ?? 0x3d8bff, "pole");
+
+    const lineGeometry = new BufferGeometry();
+    lineGeometry.setAttribute("position", new BufferAttribute(this.linePositions, 3));
+    const lineMaterial = new LineBasicMaterial({
+      color: new Color(options.lineColor ?? 0xffffff),
+      depthTest: false,
+      transparent: true,
+      opacity: 0.85,
+    });
+    this.lines = new LineSegments(lineGeometry, lineMaterial);
+    this.lines.name = "lines";
+    this.lines.frustumCulled = false;
+    this.lines.renderOrder = 999;
+    this.add(this.lines);
+  }
+
+  private makeBall(color: ColorRepresentation, name: string): Mesh {
+    const material = new MeshBasicMaterial({ color, depthTest: false, transparent: true, opacity: 0.9 });
+    const mesh = new Mesh(this.sphereGeometry, material);
+    mesh.name = name;
+    mesh.renderOrder = 1000;
+    this.add(mesh);
+    return mesh;
+  }
+
+  override updateMatrixWorld(force?: boolean): void {
+    if (this.visible) this.refresh();
+    super.updateMatrixWorld(force);
+  }
+
+  /** 공과 선을 IK 의 현재 상태로 옮긴다 (helper 자신의 부모 변환을 되돌려 월드 위치에 놓는다). */
+  private refresh(): void {
+    const { ik } = this;
+    if (this.matrixAutoUpdate) this.updateMatrix();
+    if (this.parent === null) _inverseWorld.copy(this.matrix);
+    else _inverseWorld.multiplyMatrices(this.parent.matrixWorld, this.matrix);
+    _inverseWorld.invert();
+
+    _rootWorld.setFromMatrixPosition(ik.upper.matrixWorld);
+    _jointWorld.setFromMatrixPosition(ik.mid.matrixWorld);
+    _endWorld.setFromMatrixPosition(ik.end.matrixWorld);
+
+    if (this.radius === undefined) {
+      const chainLength = _rootWorld.distanceTo(_jointWorld) + _jointWorld.distanceTo(_endWorld);
+      if (chainLength > 0) this.radius = DEFAULT_RADIUS_RATIO * chainLength;
+    }
+    const radius = this.radius ?? 0.05;
+    this.targetMesh.scale.setScalar(radius);
+    this.jointMesh.scale.setScalar(radius);
+    this.poleMesh.scale.setScalar(radius);
+    this.targetMesh.position.copy(ik.targetWorld).applyMatrix4(_inverseWorld);
+    this.jointMesh.position.copy(_jointWorld).applyMatrix4(_inverseWorld);
+    this.poleMesh.position.copy(ik.poleWorld).applyMatrix4(_inverseWorld);
+
+    const p = this.linePositions;
+    let i = writeSegment(p, 0, _rootWorld, _jointWorld);
+    i = writeSegment(p, i, _jointWorld, _endWorld);
+    i = writeSegment(p, i, _rootWorld, ik.targetWorld);
+    i = writeSegment(p, i, _jointWorld, ik.poleWorld);
+    writeSegment(p, i, _endWorld, ik.targetWorld);
+    // 선 끝점을 helper 의 로컬 공간으로 (helper 가 장면 바로 아래에 있으면 단위 행렬).
+    for (let k = 0; k < p.length; k += 3) {
+      _rootWorld.set(p[k]!, p[k + 1]!, p[k + 2]!).applyMatrix4(_inverseWorld);
+      p[k] = _rootWorld.x; p[k + 1] = _rootWorld.y; p[k + 2] = _rootWorld.z;
+    }
+    const position = this.lines.geometry.getAttribute("position") as BufferAttribute;
+    position.needsUpdate = true;
+  }
+
+  /** 지오메트리와 머티리얼을 해제한다. */
+  override dispose(): void {
+    this.sphereGeometry.dispose();
+    this.lines.geometry.dispose();
+    (this.lines.material as LineBasicMaterial).dispose();
+    for (const mesh of [this.targetMesh, this.jointMesh, this.poleMesh]) (mesh.material as MeshBasicMaterial).dispose();
+  }
+}
+
+function writeSegment(p: Float32Array, i: number, from: Vector3, to: Vector3): number {
+  p[i] = from.x; p[i + 1] = from.y; p[i + 2] = from.z;
+  p[i + 3] = to.x; p[i + 4] = to.y; p[i + 5] = to.z;
+  return i + 6;
+}

@@ -1,0 +1,14 @@
+// three-two-bone-ik 의 공개 진입점: 데모와 사용자 코드는 여기서만 가져온다.
+export {
+  solveTwoBoneIK,
+  createTwoBoneIKResult,
+  POLE_LINE_TOLERANCE,
+  POLE_ROUNDING_ULPS,
+} from "./math/solveTwoBoneIK.js";
+export type { TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
+export { softenDistance } from "./math/softIK.js";
+export { rotationBetweenUnitVectors } from "./math/rotationBetween.js";
+export { TwoBoneIK } from "./TwoBoneIK.js";
+export type { TwoBoneIKOptions } from "./TwoBoneIK.js";
+export { TwoBoneIKHelper } from "./TwoBoneIKHelper.js";
+export type { TwoBoneIKHelperOptions } from "./TwoBoneIKHelper.js";
