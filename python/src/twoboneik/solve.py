@@ -256,12 +256,14 @@ def _solve_scalar(
 
     # 3. 닿는 범위 [|a − b|, a + b] 로 정확히 자른다.
     reachable = True
+    folded = False
     if distance > max_length:
         distance = max_length
         reachable = False
     elif distance < min_length:
         distance = min_length
         reachable = False
+        folded = True  # 완전히 접힘: h = 0 (아래 참고)
 
     # 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다.
     along = px * fx + py * fy + pz * fz
@@ -294,7 +296,9 @@ def _solve_scalar(
         s2 = distance - b + a
         s3 = max_length - distance
         s4 = max_length + distance
-        if s1 > 0 and s2 > 0 and s3 > 0:
+        # 너무 가까워 |a − b| 로 자른 경우 참값은 h = 0 이다. 헤론 공식의 s1 = (|a − b| + b) − a 는 반올림으로
+        # 0 이 아닐 수 있고 (예: 1e-16), 그 제곱근이 h 를 1e-8 만큼 부풀리므로 직접 0 으로 둔다.
+        if not folded and s1 > 0 and s2 > 0 and s3 > 0:
             h = (math.sqrt(s1) * math.sqrt(s2) * math.sqrt(s3) * math.sqrt(s4)) / (2 * distance)
         else:
             h = 0.0
@@ -427,6 +431,7 @@ class _Workspace:
         self.x = np.empty(m, dtype)
         self.h = np.empty(m, dtype)
         self.flag = np.empty(m, np.bool_)
+        self.not_folded = np.empty(m, np.bool_)
 
 
 def _length_of_rows(
@@ -511,9 +516,10 @@ def _solve_chunk(
 
     # 3. 닿는 범위 [|a − b|, a + b] 로 정확히 자른다.
     flag = work.flag[:m]
+    not_folded = work.not_folded[:m]
     np.less_equal(distance, max_length, out=reach_out)
-    np.greater_equal(distance, min_length, out=flag)
-    np.logical_and(reach_out, flag, out=reach_out)
+    np.greater_equal(distance, min_length, out=not_folded)
+    np.logical_and(reach_out, not_folded, out=reach_out)
     np.minimum(distance, max_length, out=distance)
     np.maximum(distance, min_length, out=distance)
 
@@ -561,6 +567,8 @@ def _solve_chunk(
     np.divide(h, s1, out=h)
     # s1, s2, s3 중 하나라도 ≤ 0 이면 h = 0: 그때 곱은 NaN (음수의 제곱근) 이거나 0 이므로 fmax 가 +0 으로 바꾼다.
     np.fmax(h, dtype.type(0), out=h)
+    # |a − b| 로 자른 (완전히 접힌) 체인은 h = 0: 반올림된 s1·s2 의 제곱근이 h 를 부풀리지 않게 (단일 경로와 같은 규칙).
+    np.multiply(h, not_folded, out=h)
     np.greater(h, a, out=flag)
     np.copyto(h, a, where=flag)  # 반올림으로 a 를 넘지 않게
     if at_root is not None:
