@@ -1,7 +1,6 @@
 // 공통 적합성 벡터 (spec/two_bone_ik_vectors.json) 로 solveTwoBoneIK 를 확인한다.
 // 같은 파일을 Python 테스트 (python/tests/test_conformance.py) 도 읽는다: 두 언어가 같은 참값에 같은 허용치로 맞는다.
 // 기대값은 spec/generate.py 가 구현과 상관없이 80 자리 decimal 로 계산했다.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { solveTwoBoneIK } from "../src/math/solveTwoBoneIK";
 
@@ -36,6 +35,12 @@ interface ConformanceDocument {
   invalid: InvalidCase[];
 }
 
+/** node:fs 의 필요한 부분만. tsconfig 의 types 가 비어 있어 (@types/node 없음) 이름을 변수로 넘겨 가져온다. */
+interface FileReader {
+  readFileSync(path: URL, encoding: "utf8"): string;
+}
+const nodeFs = "node:fs";
+const { readFileSync } = (await import(/* @vite-ignore */ nodeFs)) as FileReader;
 const document = JSON.parse(
   readFileSync(new URL("../spec/two_bone_ik_vectors.json", import.meta.url), "utf8"),
 ) as ConformanceDocument;
