@@ -4,12 +4,26 @@ three.js 라이브러리 (TypeScript) 와 같은 계약을 따르며, 두 언어
 공통 적합성 벡터로 같은 답을 낸다는 것을 확인한다.
 """
 
+from .bones import (
+    QUATERNION_UNIT_TOLERANCE,
+    LocalTransform,
+    TwoBoneIKPose,
+    apply_two_bone_ik,
+    soften_distance,
+)
+from .rotation import rotation_between_unit_vectors
 from .solve import POLE_LINE_TOLERANCE, POLE_ROUNDING_ULPS, TwoBoneIKResult, solve_two_bone_ik
 
 __all__ = [
     "POLE_LINE_TOLERANCE",
     "POLE_ROUNDING_ULPS",
+    "QUATERNION_UNIT_TOLERANCE",
+    "LocalTransform",
+    "TwoBoneIKPose",
     "TwoBoneIKResult",
+    "apply_two_bone_ik",
+    "rotation_between_unit_vectors",
+    "soften_distance",
     "solve_two_bone_ik",
 ]
 

@@ -1,0 +1,318 @@
+"""뼈 수준의 두 뼈 IK: TypeScript 의 TwoBoneIK 클래스와 같은 알고리즘을 평범한 변환 배열에, 프레임 배치로.
+
+애니메이션 파이프라인 (모션 캡처의 발 고정, 소품을 쥔 손) 에서 클립 전체를 한 번에 고친다.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Union
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from . import _checks
+from .rotation import (
+    quaternion_conjugate,
+    quaternion_multiply,
+    quaternion_normalize,
+    rotate_vector,
+    rotation_between_unit_vectors,
+    slerp,
+)
+from .solve import solve_two_bone_ik
+
+__all__ = [
+    "LocalTransform",
+    "TwoBoneIKPose",
+    "QUATERNION_UNIT_TOLERANCE",
+    "apply_two_bone_ik",
+    "soften_distance",
+]
+
+#: 입력 쿼터니언의 |q| 가 1 에서 이만큼 넘게 벗어나면 거부한다. three 는 단위 쿼터니언을 전제로 행렬을 만들므로
+#: 크기가 어긋난 회전은 뼈를 늘인다. glTF 의 float32 쿼터니언 (오차 ~1e-7) 은 넉넉히 통과한다.
+QUATERNION_UNIT_TOLERANCE = 1e-4
+
+
+class LocalTransform(NamedTuple):
+    """뼈 하나의 로컬 변환 (부모 공간에서): 행렬 = T·R·S (three.js 의 compose 와 같다).
+
+    - translation: 위치 (..., 3).
+    - rotation: 단위 쿼터니언 (..., 4), 순서 x, y, z, w (three.js 와 같다).
+    - scale: 스케일 (..., 3).
+    """
+
+    translation: ArrayLike
+    rotation: ArrayLike
+    scale: ArrayLike
+
+
+class TwoBoneIKPose(NamedTuple):
+    """apply_two_bone_ik 의 결과.
+
+    - upper_rotation, mid_rotation: 새 로컬 쿼터니언 (..., 4), x, y, z, w.
+    - end_rotation: keep_end_rotation 이면 새 로컬 쿼터니언, 아니면 입력 그대로 (..., 4).
+    - joint, end: 새 자세를 정기구학으로 다시 계산한 관절·끝의 월드 위치 (..., 3).
+    - reachable: 끝이 목표에 닿았는가 (...). 범위 밖이거나 soft 가 목표를 당겼으면 False.
+      weight 와는 상관없이 목표에 대한 판정이다 (TypeScript 와 같다).
+    """
+
+    upper_rotation: np.ndarray
+    mid_rotation: np.ndarray
+    end_rotation: np.ndarray
+    joint: np.ndarray
+    end: np.ndarray
+    reachable: Union[bool, np.ndarray]
+
+
+def soften_distance(distance: ArrayLike, chain_length: ArrayLike, soft: ArrayLike) -> np.ndarray:
+    """soft IK: 팔다리가 완전히 펴지기 직전에 속도를 줄인다 (src/math/softIK.ts 와 같은 식).
+
+    체인 길이 L = a + b, 부드러운 구간 s = soft·L 일 때 거리 d 를 d′ 로 바꾼다:
+
+    - d ≤ L − s:  d′ = d
+    - d > L − s:  d′ = L − s·exp(−(d − (L − s)) / s)
+
+    d′ 은 d 에 대해 연속이고 기울기도 연속 (경계에서 1) 이며, d → ∞ 일 때 L 에 다가가기만 한다.
+    soft = 0 이면 d 를 그대로 돌려준다.
+    """
+    d = np.asarray(distance, dtype=float)
+    chain = np.asarray(chain_length, dtype=float)
+    k = np.asarray(soft, dtype=float)
+    soft_length = k * chain
+    soft_start = chain - soft_length
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        eased = chain - soft_length * np.exp(-(d - soft_start) / soft_length)
+    return np.where((k <= 0) | (d <= soft_start), d, eased)
+
+
+def apply_two_bone_ik(
+    parent_world: ArrayLike,
+    upper_local: LocalTransform,
+    mid_local: LocalTransform,
+    end_local: LocalTransform,
+    target_world: ArrayLike,
+    pole_world: ArrayLike,
+    *,
+    weight: ArrayLike = 1.0,
+    soft: ArrayLike = 0.0,
+    keep_end_rotation: bool = False,
+) -> TwoBoneIKPose:
+    """뼈 upper → mid → end 의 끝이 target_world 에 닿고 관절이 pole_world 쪽으로 굽도록 새 로컬 회전을 구한다.
+
+    TypeScript 의 `TwoBoneIK.solve` 와 같은 순서 (모두 upper 의 부모 공간 P 에서):
+
+    1. target_p = P⁻¹·target_world, pole_p = P⁻¹·pole_world. root_p = upper 의 위치,
+       mid_p = M_U·mid.translation, end_p = M_U·M_M·end.translation (M = T·R·S).
+       a = |mid_p − root_p|, b = |end_p − mid_p| (현재 자세의 뼈 길이, 스케일 포함. IK 는 이를 바꾸지 않는다).
+    2. soft > 0: d′ = soften_distance(d, a + b, soft) 가 d 보다 작으면 목표를 root_p + d′·unit(target_p − root_p)
+       로 당기고 reachable = False.
+    3. (joint_p, end_solved_p) = solve_two_bone_ik(root_p, a, b, target_p, pole_p).
+    4. Δ₁ = 가장 작은 회전 unit(mid_p − root_p) → unit(joint_p − root_p) (a = 0 이면 항등),
+       q_U1 = normalize(Δ₁ q_U0).
+    5. Δ₂ = 가장 작은 회전 unit(Δ₁(end_p − root_p) + root_p − joint_p) → unit(end_solved_p − joint_p) (b = 0 이면 항등),
+       upper 의 로컬 축으로 옮겨 q_M1 = normalize((q_U1⁻¹ Δ₂ q_U1) q_M0).
+    6. keep_end_rotation: P 에서 본 end 의 회전을 유지한다: q_E1 = normalize((q_U1 q_M1)⁻¹ (q_U0 q_M0) q_E0).
+    7. weight w: 각 회전 = slerp(q0, q1, w) (짧은 경로). w = 0 이면 입력을 비트 단위로 그대로 돌려준다.
+
+    가장 작은 회전만 쓰므로 뼈의 비틀림은 바뀌지 않고, 위치·스케일도 바뀌지 않는다.
+
+    전제: mid 는 upper 의 직접 자식, end 는 mid 의 직접 자식. parent_world 는 열벡터 규약 (world = M·[x, 1]) 의
+    4×4 행렬이고, parent_world 와 upper 의 스케일이 균등해야 (거울 반사 포함) 월드의 뼈 길이가 보존된다.
+
+    모양: 모든 입력은 프레임 배치 모양 (...) 으로 서로 브로드캐스트한다 — parent_world (..., 4, 4),
+    translation·scale·target·pole (..., 3), rotation (..., 4), weight·soft (...) 또는 스칼라.
+    단일 프레임 (배치 모양 ()) 이면 reachable 은 파이썬 bool.
+
+    잘못된 입력 (모양, 유한하지 않은 값, 단위가 아닌 쿼터니언, [0, 1] 밖의 weight·soft, 특이한 parent_world,
+    두 뼈의 길이가 모두 0) 은 계산 전에 인자 이름·값·처음 어긋난 색인을 담은 ValueError 를 던진다.
+
+    Args:
+        parent_world: upper 의 부모의 월드 행렬 (..., 4, 4). 부모가 없으면 항등 행렬.
+        upper_local, mid_local, end_local: 세 뼈의 로컬 변환 (LocalTransform).
+        target_world: 끝이 닿아야 할 점 (월드).
+        pole_world: 관절이 굽을 쪽을 가리키는 점 (월드).
+        weight: 들어온 자세 (0) 에서 완전한 IK (1) 까지의 섞음 비율, [0, 1].
+        soft: soft IK 구간의 비율, [0, 1]. 0 이면 정확한 계약 그대로.
+        keep_end_rotation: True 면 end 뼈의 (부모 공간, 곧 월드) 회전을 유지한다.
+
+    Returns:
+        TwoBoneIKPose(upper_rotation, mid_rotation, end_rotation, joint, end, reachable).
+    """
+    # 1. 검사: 모양과 값을 모두 확인한 뒤에 계산한다.
+    parent = _checks.as_real_array("parent_world", parent_world, np.dtype(np.float64))
+    if parent.ndim < 2 or parent.shape[-2:] != (4, 4):
+        raise ValueError(f"parent_world는 (..., 4, 4) 행렬이어야 합니다 (받은 모양: {parent.shape})")
+    bones = {}
+    for bone_name, bone in (("upper_local", upper_local), ("mid_local", mid_local), ("end_local", end_local)):
+        if not isinstance(bone, tuple) or len(bone) != 3:
+            raise ValueError(
+                f"{bone_name}는 LocalTransform(translation, rotation, scale) 이어야 합니다 (받은 값: {bone!r})"
+            )
+        translation, rotation, scale = bone
+        bones[bone_name] = (
+            _checks.as_points(f"{bone_name}.translation", translation, np.dtype(np.float64)),
+            _checks.as_points(f"{bone_name}.rotation", rotation, np.dtype(np.float64), width=4),
+            _checks.as_points(f"{bone_name}.scale", scale, np.dtype(np.float64)),
+        )
+    target = _checks.as_points("target_world", target_world, np.dtype(np.float64))
+    pole = _checks.as_points("pole_world", pole_world, np.dtype(np.float64))
+    w = _checks.as_real_array("weight", weight, np.dtype(np.float64))
+    k = _checks.as_real_array("soft", soft, np.dtype(np.float64))
+    if not isinstance(keep_end_rotation, (bool, np.bool_)):
+        raise ValueError(f"keep_end_rotation은 bool 이어야 합니다 (받은 값: {keep_end_rotation!r})")
+
+    named_shapes = [("parent_world", parent.shape[:-2])]
+    for bone_name, (translation, rotation, scale) in bones.items():
+        named_shapes += [
+            (f"{bone_name}.translation", translation.shape[:-1]),
+            (f"{bone_name}.rotation", rotation.shape[:-1]),
+            (f"{bone_name}.scale", scale.shape[:-1]),
+        ]
+    named_shapes += [
+        ("target_world", target.shape[:-1]),
+        ("pole_world", pole.shape[:-1]),
+        ("weight", w.shape),
+        ("soft", k.shape),
+    ]
+    batch: tuple[int, ...] = ()
+    for name, shape in named_shapes:
+        try:
+            batch = np.broadcast_shapes(batch, shape)
+        except ValueError:
+            raise ValueError(
+                f"{name}의 프레임 모양 {shape}가 앞선 인자들의 프레임 모양 {batch}와 브로드캐스트되지 않습니다"
+            ) from None
+
+    _checks.check_finite_points("parent_world", parent.reshape(parent.shape[:-2] + (16,)))
+    for bone_name, (translation, rotation, scale) in bones.items():
+        _checks.check_finite_points(f"{bone_name}.translation", translation)
+        _checks.check_finite_points(f"{bone_name}.rotation", rotation)
+        _checks.check_finite_points(f"{bone_name}.scale", scale)
+        norm = np.sqrt(np.sum(rotation * rotation, axis=-1))
+        bad = ~(np.abs(norm - 1) <= QUATERNION_UNIT_TOLERANCE)
+        if bad.any():
+            index = _checks.first_index(bad)
+            raise ValueError(
+                f"{bone_name}.rotation{_checks.format_index(index)}는 단위 쿼터니언이어야 합니다"
+                f" (|q| = {float(norm[index])!r}, 허용 오차 {QUATERNION_UNIT_TOLERANCE})"
+            )
+    _checks.check_finite_points("target_world", target)
+    _checks.check_finite_points("pole_world", pole)
+    _checks.check_unit_interval("weight", w)
+    _checks.check_unit_interval("soft", k)
+    determinant = np.linalg.det(parent)
+    singular = ~(np.abs(determinant) > 0) | ~np.isfinite(determinant)
+    if singular.any():
+        index = _checks.first_index(np.broadcast_to(singular, parent.shape[:-2]))
+        raise ValueError(
+            f"parent_world{_checks.format_index(index)}는 특이 행렬입니다 (행렬식: {float(determinant[index])!r})"
+        )
+
+    # 2. 현재 자세를 upper 의 부모 공간 P 로.
+    (u_t, u_q, u_s), (m_t, m_q, m_s), (e_t, e_q, e_s) = (
+        tuple(np.broadcast_to(x, batch + x.shape[-1:]) for x in bones[name])
+        for name in ("upper_local", "mid_local", "end_local")
+    )
+    parent = np.broadcast_to(parent, batch + (4, 4))
+    parent_inverse = np.linalg.inv(parent)
+    target_p = _transform_point(parent_inverse, np.broadcast_to(target, batch + (3,)))
+    pole_p = _transform_point(parent_inverse, np.broadcast_to(pole, batch + (3,)))
+    root_p = np.array(u_t, dtype=float)
+    mid_offset_u = u_s * m_t  # upper 로컬 축에서 본 mid 의 위치 (스케일 적용 뒤)
+    end_offset_m = m_s * e_t
+    mid_p = root_p + rotate_vector(u_q, mid_offset_u)
+    end_p = root_p + rotate_vector(u_q, u_s * (m_t + rotate_vector(m_q, end_offset_m)))
+    upper_length = _length(mid_p - root_p)
+    lower_length = _length(end_p - mid_p)
+    both_zero = (upper_length == 0) & (lower_length == 0)
+    if both_zero.any():
+        index = _checks.first_index(np.broadcast_to(both_zero, batch))
+        raise ValueError(
+            f"mid_local.translation과 end_local.translation이 프레임 {_checks.format_index(index)}에서"
+            " 두 뼈의 길이를 모두 0으로 만듭니다 — 적어도 한 뼈는 길이가 있어야 합니다"
+        )
+
+    # 3. soft IK: 완전히 펴지기 직전의 목표를 뿌리 쪽으로 당긴다.
+    k_full = np.broadcast_to(k, batch)
+    softened = np.zeros(batch, dtype=bool)
+    if np.any(k_full > 0):
+        to_target = target_p - root_p
+        distance = _length(to_target)
+        soft_distance = soften_distance(distance, upper_length + lower_length, k_full)
+        softened = soft_distance < distance
+        with np.errstate(divide="ignore", invalid="ignore"):
+            scale = np.where(softened, soft_distance / np.where(distance > 0, distance, 1.0), 1.0)
+        target_p = np.where(softened[..., None], to_target * scale[..., None] + root_p, target_p)
+
+    # 4. 부모 공간에서 관절과 끝의 자리를 푼다.
+    try:
+        solved = solve_two_bone_ik(root_p, upper_length, lower_length, target_p, pole_p)
+    except ValueError as error:
+        raise ValueError(f"apply_two_bone_ik: 부모 공간으로 옮긴 체인을 풀 수 없습니다 — {error}") from error
+    joint_p = solved.joint
+    end_solved_p = solved.end
+
+    # 5. upper: 현재 관절 방향 → 풀린 관절 방향의 가장 작은 회전 Δ₁ (부모 공간이므로 왼쪽에 곱한다).
+    has_upper = (upper_length > 0)[..., None]
+    safe_a = np.where(upper_length > 0, upper_length, 1.0)[..., None]
+    delta_upper = rotation_between_unit_vectors((mid_p - root_p) / safe_a, (joint_p - root_p) / safe_a)
+    delta_upper = np.where(has_upper, delta_upper, _IDENTITY)
+    upper_q1 = np.where(has_upper, quaternion_normalize(quaternion_multiply(delta_upper, u_q)), u_q)
+
+    # 6. mid: Δ₁ 뒤의 끝 방향 → 풀린 끝 방향의 Δ₂ 를 upper 의 로컬 축으로 옮긴다: q_U⁻¹ Δ₂ q_U.
+    has_lower = (lower_length > 0)[..., None]
+    safe_b = np.where(lower_length > 0, lower_length, 1.0)[..., None]
+    end_after = rotate_vector(delta_upper, end_p - root_p) + root_p - joint_p
+    from_dir = end_after / np.where(has_lower, _length(end_after)[..., None], 1.0)
+    delta_mid = rotation_between_unit_vectors(from_dir, (end_solved_p - joint_p) / safe_b)
+    delta_mid_local = quaternion_multiply(
+        quaternion_multiply(quaternion_conjugate(upper_q1), delta_mid), upper_q1
+    )
+    mid_q1 = np.where(has_lower, quaternion_normalize(quaternion_multiply(delta_mid_local, m_q)), m_q)
+
+    # 7. keep_end_rotation: 부모 공간에서 본 end 의 회전 q_U q_M q_E 를 그대로 둔다.
+    if keep_end_rotation:
+        chain0 = quaternion_multiply(u_q, m_q)
+        chain1_inverse = quaternion_conjugate(quaternion_multiply(upper_q1, mid_q1))
+        end_q1 = quaternion_normalize(quaternion_multiply(chain1_inverse, quaternion_multiply(chain0, e_q)))
+    else:
+        end_q1 = e_q
+
+    # 8. weight: 들어온 자세에서 IK 자세로 slerp (w = 0 이면 입력 그대로, w = 1 이면 IK 그대로).
+    w_full = np.broadcast_to(w, batch)
+    upper_out = slerp(u_q, upper_q1, w_full)
+    mid_out = slerp(m_q, mid_q1, w_full)
+    end_out = slerp(e_q, end_q1, w_full) if keep_end_rotation else np.array(e_q)
+
+    # 9. 새 자세를 정기구학으로 다시 계산해 관절·끝의 월드 위치를 낸다.
+    joint_new_p = root_p + rotate_vector(upper_out, mid_offset_u)
+    end_new_p = root_p + rotate_vector(upper_out, u_s * (m_t + rotate_vector(mid_out, end_offset_m)))
+    reachable: Any = np.asarray(solved.reachable) & ~softened
+    if batch == ():
+        reachable = bool(reachable)
+    return TwoBoneIKPose(
+        upper_rotation=np.array(upper_out),
+        mid_rotation=np.array(mid_out),
+        end_rotation=end_out,
+        joint=_transform_point(parent, joint_new_p),
+        end=_transform_point(parent, end_new_p),
+        reachable=reachable,
+    )
+
+
+_IDENTITY = np.array([0.0, 0.0, 0.0, 1.0])
+
+
+def _length(v: np.ndarray) -> np.ndarray:
+    return np.sqrt(np.sum(v * v, axis=-1))
+
+
+def _transform_point(matrix: np.ndarray, point: np.ndarray) -> np.ndarray:
+    """열벡터 규약의 아핀 변환: M·[x, 1] 의 앞 세 성분 (three 의 applyMatrix4 에서 마지막 행이 (0, 0, 0, 1) 일 때)."""
+    return (
+        matrix[..., :3, 0] * point[..., 0:1]
+        + matrix[..., :3, 1] * point[..., 1:2]
+        + matrix[..., :3, 2] * point[..., 2:3]
+        + matrix[..., :3, 3]
+    )
