@@ -45,20 +45,24 @@ function describe(value: unknown): string {
   return typeof value === "number" ? String(value) : `${String(value)} (${typeof value})`;
 }
 
-function assertFiniteNumber(caller: string, name: string, value: number): void {
-  if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new RangeError(`${caller}: ${name}는 유한한 수여야 합니다 (받은 값: ${describe(value)})`);
-  }
+function throwNotFinite(caller: string, name: string, value: unknown): never {
+  throw new RangeError(`${caller}: ${name}는 유한한 수여야 합니다 (받은 값: ${describe(value)})`);
 }
 
-/** 점 하나의 세 성분이 모두 유한한지 확인한다. 오류 메시지는 `target.y`처럼 성분까지 짚는다. */
+/**
+ * 점 하나의 세 성분이 모두 유한한지 확인한다. 오류 메시지는 `target.y`처럼 성분까지 짚는다.
+ * (메시지 문자열은 실패할 때만 만든다: 정상 경로에서는 아무것도 할당하지 않는다.)
+ */
 export function assertFinitePoint(caller: string, name: string, point: Readonly<Vector3Like>): void {
   if (point === null || typeof point !== "object") {
     throw new RangeError(`${caller}: ${name}는 {x, y, z} 점이어야 합니다 (받은 값: ${describe(point)})`);
   }
-  assertFiniteNumber(caller, `${name}.x`, point.x);
-  assertFiniteNumber(caller, `${name}.y`, point.y);
-  assertFiniteNumber(caller, `${name}.z`, point.z);
+  const { x, y, z } = point;
+  if (typeof x === "number" && typeof y === "number" && typeof z === "number"
+    && Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z)) return;
+  if (typeof x !== "number" || !Number.isFinite(x)) throwNotFinite(caller, `${name}.x`, x);
+  if (typeof y !== "number" || !Number.isFinite(y)) throwNotFinite(caller, `${name}.y`, y);
+  throwNotFinite(caller, `${name}.z`, z);
 }
 
 function assertLength(caller: string, name: string, value: number): void {
@@ -79,10 +83,8 @@ export function assertBoneLengths(caller: string, upperLength: number, lowerLeng
   }
 }
 
-function assertFiniteDifference(caller: string, name: string, x: number, y: number, z: number): void {
-  if (!Number.isFinite(x) || !Number.isFinite(y) || !Number.isFinite(z)) {
-    throw new RangeError(`${caller}: ${name} − root가 float64 범위를 넘습니다 (받은 차: ${x}, ${y}, ${z})`);
-  }
+function throwDifferenceOverflow(caller: string, name: string, x: number, y: number, z: number): never {
+  throw new RangeError(`${caller}: ${name} − root가 float64 범위를 넘습니다 (받은 차: ${x}, ${y}, ${z})`);
 }
 
 /**
@@ -135,15 +137,18 @@ export function solveTwoBoneIK(
   const tx = target.x, ty = target.y, tz = target.z;
   let fx = tx - rx, fy = ty - ry, fz = tz - rz;
   let px = poleHint.x - rx, py = poleHint.y - ry, pz = poleHint.z - rz;
-  assertFiniteDifference(caller, "target", fx, fy, fz);
-  assertFiniteDifference(caller, "poleHint", px, py, pz);
+  // (double 을 인라인되지 않은 함수로 넘기면 V8 이 HeapNumber 를 할당하므로, 실패할 때만 부른다.)
+  if (!(Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(fz))) throwDifferenceOverflow(caller, "target", fx, fy, fz);
+  if (!(Number.isFinite(px) && Number.isFinite(py) && Number.isFinite(pz))) throwDifferenceOverflow(caller, "poleHint", px, py, pz);
 
-  const a = upperLength, b = lowerLength;
+  // 단항 + 는 V8 에게 이 값이 수라는 것을 알려, 아래 h = a 같은 합류에서 double 을 상자에 담아 할당하지 않게 한다.
+  const a = +upperLength, b = +lowerLength;
   const maxLength = a + b;
   const minLength = Math.abs(a - b);
 
   // 2. 앞 방향 f 와 거리 d.
-  let distance = vectorLength(fx, fy, fz);
+  const distanceSq = fx * fx + fy * fy + fz * fz;
+  let distance = distanceSq > SAFE_SQ_MIN && distanceSq < SAFE_SQ_MAX ? Math.sqrt(distanceSq) : scaledLength(fx, fy, fz);
   if (distance === 0) {
     fx = 1; fy = 0; fz = 0; // 목표가 뿌리와 같으면 +X 로 뻗는다.
   } else {
@@ -159,12 +164,13 @@ export function solveTwoBoneIK(
   // 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다.
   const along = px * fx + py * fy + pz * fz;
   px -= along * fx; py -= along * fy; pz -= along * fz;
-  const perpLength = vectorLength(px, py, pz);
-  const coordScale = Math.max(
-    Math.abs(rx), Math.abs(ry), Math.abs(rz),
-    Math.abs(tx), Math.abs(ty), Math.abs(tz),
-    Math.abs(poleHint.x), Math.abs(poleHint.y), Math.abs(poleHint.z),
-  );
+  const perpSq = px * px + py * py + pz * pz;
+  const perpLength = perpSq > SAFE_SQ_MIN && perpSq < SAFE_SQ_MAX ? Math.sqrt(perpSq) : scaledLength(px, py, pz);
+  // 가장 큰 좌표 크기 (Math.max 를 9 인자로 부르면 V8 이 결과를 상자에 담아 할당하므로 풀어 쓴다).
+  let coordScale = Math.abs(rx);
+  coordScale = Math.max(coordScale, Math.abs(ry), Math.abs(rz));
+  coordScale = Math.max(coordScale, Math.abs(tx), Math.abs(ty), Math.abs(tz));
+  coordScale = Math.max(coordScale, Math.abs(poleHint.x), Math.abs(poleHint.y), Math.abs(poleHint.z));
   const lineTolerance = Math.max(POLE_LINE_TOLERANCE * maxLength, POLE_ROUNDING_ULPS * EPSILON * coordScale);
   if (perpLength > lineTolerance) {
     const inv = 1 / perpLength;
@@ -203,10 +209,8 @@ export function solveTwoBoneIK(
   return out;
 }
 
-/** 넘침·사라짐 없이 |(x, y, z)| 를 구한다. */
-function vectorLength(x: number, y: number, z: number): number {
-  const lengthSq = x * x + y * y + z * z;
-  if (lengthSq > SAFE_SQ_MIN && lengthSq < SAFE_SQ_MAX) return Math.sqrt(lengthSq);
+/** |v|² 가 넘치거나 사라지는 드문 경우: 가장 큰 성분으로 나눈 뒤 길이를 구한다. */
+function scaledLength(x: number, y: number, z: number): number {
   const scale = Math.max(Math.abs(x), Math.abs(y), Math.abs(z));
   if (scale === 0) return 0;
   const sx = x / scale, sy = y / scale, sz = z / scale;
