@@ -36,6 +36,13 @@ _SAFE_SQ = {
     np.dtype(np.float32): (1e-35, 1e35),
 }
 
+# 코사인 법칙의 중간값 ((a − b)(a + b), √s1·√s2·√s3·√s4) 은 길이의 제곱 규모다. 체인 길이 a + b 가 이 범위 밖이면
+# 2 의 거듭제곱으로 길이를 1 근처로 옮겨 (정확한 곱셈) 계산하고 되돌린다. 범위 안에서는 TypeScript 와 같은 식 그대로.
+_LAW_SCALE = {
+    np.dtype(np.float64): (1e-100, 1e100),
+    np.dtype(np.float32): (1e-12, 1e12),
+}
+
 #: 배치를 이만큼씩 잘라 계산한다: 임시 배열이 CPU 캐시에 머물러 메모리 대역폭을 아끼고, 추가 메모리가 N 과 무관해진다.
 CHUNK_SIZE = 8192
 
@@ -290,18 +297,18 @@ def _solve_scalar(
     if distance == 0:
         # a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.
         x, h = 0.0, a
+    elif not (_LAW_SCALE_MIN < max_length < _LAW_SCALE_MAX):
+        # 아주 크거나 작은 체인: (a − b)(a + b) 와 √s1·√s2·√s3·√s4 는 길이의 제곱 규모라 넘치거나 사라진다.
+        # 2 의 거듭제곱으로 길이를 1 근처로 옮겨 (정확한 곱셈) 같은 식으로 풀고 되돌린다.
+        exponent = math.frexp(max_length)[1]
+        x, h = _law_of_cosines(
+            math.ldexp(a, -exponent), math.ldexp(b, -exponent), math.ldexp(distance, -exponent), folded
+        )
+        x, h = math.ldexp(x, exponent), math.ldexp(h, exponent)
+        if h > a:
+            h = a
     else:
-        x = ((a - b) * (a + b) / distance + distance) * 0.5
-        s1 = distance + b - a
-        s2 = distance - b + a
-        s3 = max_length - distance
-        s4 = max_length + distance
-        # 너무 가까워 |a − b| 로 자른 경우 참값은 h = 0 이다. 헤론 공식의 s1 = (|a − b| + b) − a 는 반올림으로
-        # 0 이 아닐 수 있고 (예: 1e-16), 그 제곱근이 h 를 1e-8 만큼 부풀리므로 직접 0 으로 둔다.
-        if not folded and s1 > 0 and s2 > 0 and s3 > 0:
-            h = (math.sqrt(s1) * math.sqrt(s2) * math.sqrt(s3) * math.sqrt(s4)) / (2 * distance)
-        else:
-            h = 0.0
+        x, h = _law_of_cosines(a, b, distance, folded)
         if h > a:
             h = a  # 반올림으로 a 를 넘지 않게
 
@@ -314,6 +321,24 @@ def _solve_scalar(
 
 
 _EPS64 = float(np.finfo(np.float64).eps)
+
+_LAW_SCALE_MIN, _LAW_SCALE_MAX = _LAW_SCALE[np.dtype(np.float64)]
+
+
+def _law_of_cosines(a: float, b: float, distance: float, folded: bool) -> tuple[float, float]:
+    """x = a·cos θ = ((a − b)(a + b)/d + d)/2, h = a·sin θ = √(s1·s2·s3·s4)/(2d) (헤론 공식), d > 0."""
+    x = ((a - b) * (a + b) / distance + distance) * 0.5
+    s1 = distance + b - a
+    s2 = distance - b + a
+    s3 = a + b - distance
+    s4 = a + b + distance
+    # 너무 가까워 |a − b| 로 자른 경우 참값은 h = 0 이다. 헤론 공식의 s1 = (|a − b| + b) − a 는 반올림으로
+    # 0 이 아닐 수 있고 (예: 1e-16), 그 제곱근이 h 를 1e-8 만큼 부풀리므로 직접 0 으로 둔다.
+    if not folded and s1 > 0 and s2 > 0 and s3 > 0:
+        h = (math.sqrt(s1) * math.sqrt(s2) * math.sqrt(s3) * math.sqrt(s4)) / (2 * distance)
+    else:
+        h = 0.0
+    return x, h
 
 
 def _fallback_axis(fx: float, fy: float, fz: float) -> tuple[float, float, float]:
@@ -417,6 +442,7 @@ class _Workspace:
         self.rounding_factor = dtype.type(POLE_ROUNDING_ULPS) * self.eps
         self.line_tolerance = dtype.type(POLE_LINE_TOLERANCE)
         self.safe_min, self.safe_max = (dtype.type(v) for v in _SAFE_SQ[dtype])
+        self.law_min, self.law_max = (dtype.type(v) for v in _LAW_SCALE[dtype])
         self.fp = np.empty((6, m), dtype)  # 행 0–2: f = target − root, 행 3–5: 극 − root
         self.sq = np.empty((3, m), dtype)
         self.root = np.empty((3, m), dtype)
@@ -495,7 +521,8 @@ def _solve_chunk(
     np.abs(a_minus_b, out=min_length)
     # 길이 검사: a, b ≥ 0 (NaN 이면 거짓), 0 < a + b < inf (둘 다 0 이거나 넘침을 거부).
     np.minimum(a, b, out=work.s1[:m])
-    if not (work.s1[:m].min() >= 0 and max_length.min() > 0 and max_length.max() < np.inf):
+    shortest_chain, longest_chain = max_length.min(), max_length.max()
+    if not (work.s1[:m].min() >= 0 and shortest_chain > 0 and longest_chain < np.inf):
         return False
 
     # 2. 앞 방향 f 와 거리 d.
@@ -571,6 +598,8 @@ def _solve_chunk(
     np.multiply(h, not_folded, out=h)
     np.greater(h, a, out=flag)
     np.copyto(h, a, where=flag)  # 반올림으로 a 를 넘지 않게
+    if not (shortest_chain > work.law_min and longest_chain < work.law_max):
+        _law_of_cosines_rescaled(work, a, b, distance, max_length, not_folded, x, h)
     if at_root is not None:
         folded = at_root & (distance == 0)
         x[folded] = 0  # a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.
@@ -586,6 +615,35 @@ def _solve_chunk(
     np.add(root_rows, sq, out=sq)
     np.positive(np.where(reach_out, target.T, sq), out=end_out.T)
     return True
+
+
+def _law_of_cosines_rescaled(
+    work: _Workspace,
+    a: np.ndarray,
+    b: np.ndarray,
+    distance: np.ndarray,
+    max_length: np.ndarray,
+    not_folded: np.ndarray,
+    x: np.ndarray,
+    h: np.ndarray,
+) -> None:
+    """체인 길이가 범위 밖인 (아주 크거나 작은) 체인의 x, h 를 2 의 거듭제곱으로 옮겨 다시 계산한다 (단일 경로와 같은 규칙)."""
+    dtype = work.dtype
+    extreme = np.flatnonzero(~((max_length > work.law_min) & (max_length < work.law_max)) & (distance > 0))
+    if extreme.size == 0:
+        return
+    exponent = np.frexp(max_length[extreme])[1]
+    sa = np.ldexp(np.broadcast_to(a, distance.shape)[extreme], -exponent)
+    sb = np.ldexp(np.broadcast_to(b, distance.shape)[extreme], -exponent)
+    sd = np.ldexp(distance[extreme], -exponent)
+    sx = ((sa - sb) * (sa + sb) / sd + sd) * dtype.type(0.5)
+    s1, s2, s3, s4 = sd + sb - sa, sd - sb + sa, sa + sb - sd, sa + sb + sd
+    sh = (np.sqrt(s1) * np.sqrt(s2) * np.sqrt(s3) * np.sqrt(s4)) / (sd + sd)
+    sh = np.fmax(sh, dtype.type(0)) * not_folded[extreme]
+    x[extreme] = np.ldexp(sx, exponent)
+    full_a = np.broadcast_to(a, distance.shape)[extreme]
+    rescaled = np.ldexp(sh, exponent)
+    h[extreme] = np.where(rescaled > full_a, full_a, rescaled)
 
 
 def _fallback_where_on_line(

@@ -1,0 +1,39 @@
+"""테스트 공통 도우미: 적합성 벡터 읽기와 체인 크기에 맞춘 허용치 (한 곳에서 정한다)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+
+VECTORS_PATH = Path(__file__).resolve().parents[2] / "spec" / "two_bone_ik_vectors.json"
+EPS = float(np.finfo(np.float64).eps)
+
+
+def load_vectors() -> dict:
+    with VECTORS_PATH.open(encoding="utf-8") as file:
+        return json.load(file)
+
+
+def json_number(value):
+    """JSON 의 "NaN", "Infinity", "-Infinity" 문자열을 float 로."""
+    if value == "NaN":
+        return math.nan
+    if value == "Infinity":
+        return math.inf
+    if value == "-Infinity":
+        return -math.inf
+    return value
+
+
+def chain_tolerance(chain_length, *coordinates, relative=1e-12, ulps=4) -> float:
+    """허용치: relative·(a + b) + ulps·ε·(가장 큰 좌표 크기). 적합성 벡터의 허용치와 같은 식."""
+    largest = max(float(np.max(np.abs(np.asarray(c, dtype=float)))) for c in coordinates) if coordinates else 0.0
+    return relative * float(chain_length) + ulps * EPS * largest
+
+
+def assert_close_points(actual, expected, tolerance: float) -> None:
+    error = float(np.max(np.abs(np.asarray(actual, dtype=float) - np.asarray(expected, dtype=float))))
+    assert error <= tolerance, f"오차 {error!r} > 허용치 {tolerance!r}"

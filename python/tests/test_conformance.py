@@ -1,0 +1,77 @@
+"""공통 적합성 벡터 (spec/two_bone_ik_vectors.json): TypeScript 테스트 (test/conformance.test.ts) 와 같은 파일, 같은 허용치."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from conftest import EPS, json_number, load_vectors
+from twoboneik import solve_two_bone_ik
+
+DOCUMENT = load_vectors()
+CASES = DOCUMENT["cases"]
+INVALID = DOCUMENT["invalid"]
+RELATIVE = DOCUMENT["tolerance"]["relative_to_chain"]
+ULPS = DOCUMENT["tolerance"]["ulps_of_largest_coordinate"]
+
+
+def allowed_error(case: dict) -> float:
+    """1e-12·(a + b) + 4·ε·(입력·기대값의 가장 큰 좌표 크기)."""
+    i, e = case["input"], case["expected"]
+    coordinates = i["root"] + i["target"] + i["pole_hint"] + e["joint"] + e["end"]
+    largest = max(abs(v) for v in coordinates)
+    return RELATIVE * (i["upper_length"] + i["lower_length"]) + ULPS * EPS * largest
+
+
+def test_the_file_has_at_least_500_cases_and_an_invalid_list():
+    assert DOCUMENT["format"] == "two-bone-ik-conformance"
+    assert len(CASES) >= 500
+    assert len(INVALID) > 0
+    assert len({c["id"] for c in CASES}) == len(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c['id']}-{c['group']}" for c in CASES])
+def test_single_chain_matches_the_high_precision_reference(case):
+    i, e = case["input"], case["expected"]
+    result = solve_two_bone_ik(i["root"], i["upper_length"], i["lower_length"], i["target"], i["pole_hint"])
+    assert result.reachable is e["reachable"]
+    tolerance = allowed_error(case)
+    assert np.max(np.abs(result.joint - e["joint"])) <= tolerance
+    assert np.max(np.abs(result.end - e["end"])) <= tolerance
+
+
+def test_all_cases_as_one_batch_give_exactly_the_single_chain_answers():
+    root = np.array([c["input"]["root"] for c in CASES])
+    a = np.array([c["input"]["upper_length"] for c in CASES])
+    b = np.array([c["input"]["lower_length"] for c in CASES])
+    target = np.array([c["input"]["target"] for c in CASES])
+    pole = np.array([c["input"]["pole_hint"] for c in CASES])
+    batch = solve_two_bone_ik(root, a, b, target, pole)
+    for k, case in enumerate(CASES):
+        i = case["input"]
+        single = solve_two_bone_ik(i["root"], i["upper_length"], i["lower_length"], i["target"], i["pole_hint"])
+        assert np.array_equal(batch.joint[k], single.joint), case["name"]
+        assert np.array_equal(batch.end[k], single.end), case["name"]
+        assert bool(batch.reachable[k]) is single.reachable, case["name"]
+    expected_reach = np.array([c["expected"]["reachable"] for c in CASES])
+    assert np.array_equal(batch.reachable, expected_reach)
+
+
+@pytest.mark.parametrize("bad", INVALID, ids=[f"{b['id']}-{b['argument']['python']}" for b in INVALID])
+def test_invalid_inputs_are_rejected_naming_the_argument(bad):
+    i = bad["input"]
+    args = (
+        [json_number(v) for v in i["root"]],
+        json_number(i["upper_length"]),
+        json_number(i["lower_length"]),
+        [json_number(v) for v in i["target"]],
+        [json_number(v) for v in i["pole_hint"]],
+    )
+    with pytest.raises(ValueError, match=bad["argument"]["python"]):
+        solve_two_bone_ik(*args)
+    # 배치 경로도 같은 인자를 짚는다: 앞에 올바른 체인 하나를 두고 두 번째 (색인 1) 가 잘못되었다.
+    good = ([0.0, 0.0, 0.0], 1.0, 1.0, [1.5, 0.0, 0.0], [0.0, 1.0, 0.0])
+    batched = [np.array([g, x], dtype=float) for g, x in zip(good, args)]
+    with pytest.raises(ValueError, match=bad["argument"]["python"]) as info:
+        solve_two_bone_ik(*batched)
+    assert "[1]" in str(info.value)
