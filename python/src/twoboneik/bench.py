@@ -1,0 +1,113 @@
+"""벤치마크 (테스트가 아니다): `python -m twoboneik.bench [--n N] [--loop-n M] [--rounds R]`.
+
+한 번의 실행에서 같은 기준으로 잰다:
+
+- 배치: N 개의 체인을 solve_two_bone_ik 한 번으로 (준비 실행 뒤 R 번의 중앙값).
+- 루프: 같은 체인을 파이썬 루프로 하나씩 (단일 체인 경로). 앞의 M 개만 돌려 N 개로 늘려 잡는다 (외삽).
+- 대역폭 기준: 배치가 반드시 읽고 쓰는 바이트 수 (입력 root·target·pole 3×24 B + 길이 2×8 B,
+  출력 joint·end 2×24 B + reachable 1 B = 체인당 137 B) 만큼을 np.copyto 로 복사하는 시간.
+  배치 라운드와 번갈아 잰다.
+- 추가 메모리: 배치 한 번의 tracemalloc 최고치 (출력 포함) 를 N×3 float64 배열 (24·N B) 단위로.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+import tracemalloc
+
+import numpy as np
+
+from . import solve_two_bone_ik
+
+BYTES_READ_PER_CHAIN = 3 * 3 * 8 + 2 * 8
+BYTES_WRITTEN_PER_CHAIN = 2 * 3 * 8 + 1
+
+
+def make_chains(n: int, seed: int = 12345):
+    """씨앗을 정한 무작위 체인: 닿음·너무 멂·너무 가까움이 섞인다."""
+    rng = np.random.default_rng(seed)
+    root = rng.normal(size=(n, 3)) * 2
+    upper = rng.uniform(0.2, 1.5, n)
+    lower = rng.uniform(0.2, 1.5, n)
+    target = root + rng.normal(size=(n, 3))
+    pole = root + rng.normal(size=(n, 3))
+    return root, upper, lower, target, pole
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="twoboneik 벤치마크")
+    parser.add_argument("--n", type=int, default=1_000_000, help="배치 체인 수 (기본 10⁶)")
+    parser.add_argument("--loop-n", type=int, default=20_000, help="파이썬 루프로 실제로 도는 체인 수 (기본 20,000)")
+    parser.add_argument("--rounds", type=int, default=7, help="배치·복사 라운드 수 (중앙값)")
+    args = parser.parse_args(argv)
+    n, loop_n, rounds = args.n, min(args.loop_n, args.n), args.rounds
+
+    root, upper, lower, target, pole = make_chains(n)
+    total_bytes = n * (BYTES_READ_PER_CHAIN + BYTES_WRITTEN_PER_CHAIN)
+    copy_source = np.ones(total_bytes, dtype=np.uint8)
+    copy_destination = np.zeros_like(copy_source)
+    traffic_source = np.ones(total_bytes // 2, dtype=np.uint8)
+    traffic_destination = np.zeros_like(traffic_source)
+
+    # 준비 실행 (페이지 할당·캐시).
+    solve_two_bone_ik(root, upper, lower, target, pole)
+    np.copyto(copy_destination, copy_source)
+    np.copyto(traffic_destination, traffic_source)
+
+    batch_times, copy_times, traffic_times = [], [], []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        solve_two_bone_ik(root, upper, lower, target, pole)
+        batch_times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        np.copyto(copy_destination, copy_source)
+        copy_times.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        np.copyto(traffic_destination, traffic_source)
+        traffic_times.append(time.perf_counter() - start)
+    batch_time = statistics.median(batch_times)
+    copy_time = statistics.median(copy_times)
+    traffic_time = statistics.median(traffic_times)
+
+    # 단일 체인 경로를 파이썬 루프로 (사용자가 흔히 쓰는 모양: (3,) 배열 행과 파이썬 float 길이).
+    rows = [(root[i], float(upper[i]), float(lower[i]), target[i], pole[i]) for i in range(loop_n)]
+    start = time.perf_counter()
+    for r, a, b, t, p in rows:
+        solve_two_bone_ik(r, a, b, t, p)
+    loop_time = (time.perf_counter() - start) * (n / loop_n)
+
+    tracemalloc.start()
+    baseline = tracemalloc.get_traced_memory()[0]
+    result = solve_two_bone_ik(root, upper, lower, target, pole)
+    peak = tracemalloc.get_traced_memory()[1] - baseline
+    tracemalloc.stop()
+    del result
+    unit = n * 3 * 8
+
+    print(f"twoboneik 벤치마크 — N = {n:,} 체인, numpy {np.__version__}, 라운드 {rounds} (중앙값)")
+    print(f"  배치 (한 번의 호출)        : {batch_time * 1e3:9.2f} ms  = {n / batch_time:14,.0f} 풀이/초")
+    print(
+        f"  파이썬 루프 (단일 체인)     : {loop_time * 1e3:9.2f} ms  = {n / loop_time:14,.0f} 풀이/초"
+        f"  (앞 {loop_n:,} 개를 실제로 돌려 N 으로 외삽)"
+    )
+    print(
+        f"  복사 기준 (np.copyto {total_bytes / 1e6:.0f} MB = 배치가 읽고 쓰는 바이트 수)"
+        f" : {copy_time * 1e3:7.2f} ms"
+    )
+    print(
+        f"  같은 총 트래픽의 복사 ({total_bytes / 2e6:.1f} MB 읽기 + 쓰기)"
+        f"            : {traffic_time * 1e3:7.2f} ms"
+    )
+    print(f"  배치 / 루프 속도비           : {loop_time / batch_time:9.1f} 배  (목표 ≥ 100)")
+    print(f"  배치 / 복사 기준 시간비      : {batch_time / copy_time:9.2f} 배  (목표 ≤ 5)")
+    print(f"  배치 / 같은 트래픽 복사 시간비 : {batch_time / traffic_time:7.2f} 배")
+    print(
+        f"  최고 추가 메모리 (tracemalloc): {peak / 1e6:9.1f} MB = N×3 float64 배열 {peak / unit:.2f} 개"
+        " (출력 joint·end 2 개와 reachable 포함)"
+    )
+
+
+if __name__ == "__main__":
+    main()
