@@ -18,9 +18,10 @@ function getGC(): GC {
  * 만큼(만 번)으로 두면 측정 중에 GC 가 끼어들지 않아, 호출당 객체 하나만 만들어도 수십 KB 로 드러난다.
  * 여러 번 재서 가장 작은 값을 쓴다 (JIT 가 처음 한 번 쓰는 메모리를 빼기 위해).
  */
-export function bytesAllocatedPerCall(fn: () => void, calls = 10_000, trials = 5): number {
+export function bytesAllocatedPerCall(fn: () => void, calls = 10_000, trials = 8): number {
   const gc = getGC();
-  for (let i = 0; i < calls; i++) fn(); // 준비 운동: JIT 컴파일을 측정 밖으로
+  // 준비 운동: 최적화 컴파일러(TurboFan)가 다른 스레드에서 코드를 완성할 때까지 측정 밖에서 충분히 돌린다.
+  for (let i = 0; i < 20 * calls; i++) fn();
   let best = Infinity;
   for (let t = 0; t < trials; t++) {
     gc();

@@ -1,13 +1,12 @@
 import { Matrix4, Quaternion, Vector3 } from "three";
 import type { Object3D, Vector3Like } from "three";
-import {
-  assertFinitePoint,
-  createTwoBoneIKResult,
-  solveTwoBoneIK,
-} from "./math/solveTwoBoneIK.js";
-import type { TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
+import { assertFinitePoint, createTwoBoneIKResult, DOUBLE_FIELD_SEED, solveChain } from "./math/solveTwoBoneIK.js";
+import type { ChainLengths, TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
 import { rotationBetweenUnitVectors } from "./math/rotationBetween.js";
-import { softenDistance } from "./math/softIK.js";
+import { softenTarget } from "./math/softIK.js";
+import type { SoftSettings } from "./math/softIK.js";
+import { blendFromIncoming, normalizeQuaternion } from "./math/quaternionBlend.js";
+import type { BlendWeight } from "./math/quaternionBlend.js";
 
 /** solve() 한 번에만 적용할 설정. 빠진 값은 인스턴스의 weight·soft·keepEndRotation 을 쓴다. */
 export interface TwoBoneIKOptions {
@@ -26,36 +25,43 @@ const _midParent = /*@__PURE__*/ new Vector3();
 const _endParent = /*@__PURE__*/ new Vector3();
 const _targetParent = /*@__PURE__*/ new Vector3();
 const _poleParent = /*@__PURE__*/ new Vector3();
+const _endAfterUpper = /*@__PURE__*/ new Vector3();
 const _fromDir = /*@__PURE__*/ new Vector3();
 const _toDir = /*@__PURE__*/ new Vector3();
 const _upperDelta = /*@__PURE__*/ new Quaternion();
 const _midDelta = /*@__PURE__*/ new Quaternion();
-const _upperRotation0 = /*@__PURE__*/ new Quaternion();
-const _midRotation0 = /*@__PURE__*/ new Quaternion();
-const _endRotation0 = /*@__PURE__*/ new Quaternion();
+// 새 로컬 회전은 여기서 계산하고 뼈에는 마지막에 한 번만 copy() 한다 (뼈의 사원수는 바뀔 때마다 Euler 를 갱신한다).
+const _upperRotation = /*@__PURE__*/ new Quaternion();
+const _midRotation = /*@__PURE__*/ new Quaternion();
+const _endRotation = /*@__PURE__*/ new Quaternion();
 const _chainRotation = /*@__PURE__*/ new Quaternion();
 const _upperInverse = /*@__PURE__*/ new Quaternion();
-const _blendTarget = /*@__PURE__*/ new Quaternion();
+const _lengthsParent: ChainLengths = { upperLength: DOUBLE_FIELD_SEED, lowerLength: DOUBLE_FIELD_SEED };
+// 이번 호출의 weight·soft. 수는 객체 필드로 넘긴다 (quaternionBlend.ts 주석 참고).
+const _settings: BlendWeight & SoftSettings = { weight: DOUBLE_FIELD_SEED, soft: DOUBLE_FIELD_SEED };
 const _targetWorldScratch = /*@__PURE__*/ new Vector3();
 const _poleWorldScratch = /*@__PURE__*/ new Vector3();
 const _solveParent = /*@__PURE__*/ createTwoBoneIKResult();
 
-function assertUnitInterval(name: string, value: number): void {
-  if (typeof value !== "number" || !(value >= 0 && value <= 1)) {
-    throw new RangeError(`TwoBoneIK.solve: ${name}는 [0, 1] 범위의 수여야 합니다 (받은 값: ${String(value)})`);
-  }
+function throwNotUnitInterval(name: string, value: unknown): never {
+  throw new RangeError(`TwoBoneIK.solve: ${name}는 [0, 1] 범위의 수여야 합니다 (받은 값: ${String(value)})`);
 }
 
-function assertNoPivot(name: string, bone: Object3D): void {
-  if (bone.pivot !== null) {
-    throw new RangeError(`TwoBoneIK.solve: ${name}.pivot 은 지원하지 않습니다 (받은 값: ${bone.pivot.toArray().join(", ")})`);
-  }
+function throwSingularParent(parent: Object3D): never {
+  throw new RangeError(`TwoBoneIK.solve: upper 의 부모("${parent.name}") 월드 행렬이 특이 행렬입니다 (스케일 0, 행렬식: ${parent.matrixWorld.determinant()})`);
 }
 
-/** rotation(IK 결과)을 incoming 에서 rotation 쪽으로 weight 만큼 간 회전으로 바꾼다 (slerp, 짧은 경로). */
-function blendFromIncoming(rotation: Quaternion, incoming: Quaternion, weight: number): void {
-  _blendTarget.copy(rotation);
-  rotation.copy(incoming).slerp(_blendTarget, weight);
+/** out ← unit(to − from). 길이가 0 이면 out 은 0 벡터. (수를 주고받지 않아 할당이 없다.) */
+function setUnitDirection(out: Vector3, from: Vector3, to: Vector3): void {
+  const x = to.x - from.x, y = to.y - from.y, z = to.z - from.z;
+  const length = Math.sqrt(x * x + y * y + z * z);
+  const inv = length > 0 ? 1 / length : 0;
+  // set() 대신 필드에 직접 쓴다: 인라인되지 않은 호출에 double 을 넘기면 V8 이 할당한다.
+  out.x = x * inv; out.y = y * inv; out.z = z * inv;
+}
+
+function throwPivot(name: string, bone: Object3D): never {
+  throw new RangeError(`TwoBoneIK.solve: ${name}.pivot 은 지원하지 않습니다 (받은 값: ${bone.pivot?.toArray().join(", ")})`);
 }
 
 /** 로컬 행렬과 월드 행렬을 three 의 updateWorldMatrix 와 같은 규칙으로 다시 계산한다 (부모는 최신이라고 가정). */
@@ -66,6 +72,89 @@ function refreshWorldMatrix(object: Object3D): void {
     else object.matrixWorld.multiplyMatrices(object.parent.matrixWorld, object.matrix);
   }
   object.matrixWorldNeedsUpdate = false;
+}
+
+// solve() 의 단계들. 작은 함수로 나눠 두면 V8 이 각 단계 안의 set() 등을 인라인해 double 을 상자에 담지 않는다.
+
+/**
+ * 조상부터 end 까지 월드 행렬을 다시 계산하고, 체인·목표·극을 upper 의 부모 공간으로 옮긴다.
+ * (getWorldPosition() 은 부를 때마다 조상 전체를 다시 계산하므로 matrixWorld 를 직접 읽는다.)
+ * 결과: _rootParent, _midParent, _endParent, _targetParent, _poleParent, _lengthsParent.
+ */
+function readChainInParentSpace(
+  upper: Object3D, mid: Object3D, end: Object3D,
+  targetWorld: Readonly<Vector3Like>, poleWorld: Readonly<Vector3Like>,
+): void {
+  end.updateWorldMatrix(true, false);
+  const parent = upper.parent;
+  if (parent !== null) {
+    // 특이 행렬이면 invert() 는 0 행렬을 준다. 아핀 행렬의 역행렬은 elements[15] = 1 이다.
+    _parentInverse.copy(parent.matrixWorld).invert();
+    if (_parentInverse.elements[15] === 0) throwSingularParent(parent);
+  } else {
+    _parentInverse.identity();
+  }
+  _rootParent.setFromMatrixPosition(upper.matrix);
+  _midParent.setFromMatrixPosition(mid.matrixWorld).applyMatrix4(_parentInverse);
+  _endParent.setFromMatrixPosition(end.matrixWorld).applyMatrix4(_parentInverse);
+  _targetParent.copy(targetWorld).applyMatrix4(_parentInverse);
+  _poleParent.copy(poleWorld).applyMatrix4(_parentInverse);
+  // 뼈 길이 (부모 공간): a = |mid − root|, b = |end − mid|.
+  let dx = _midParent.x - _rootParent.x, dy = _midParent.y - _rootParent.y, dz = _midParent.z - _rootParent.z;
+  _lengthsParent.upperLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  dx = _endParent.x - _midParent.x; dy = _endParent.y - _midParent.y; dz = _endParent.z - _midParent.z;
+  _lengthsParent.lowerLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+/**
+ * upper: 현재 관절 방향 → 풀린 관절 방향으로 가장 작게 돌린다 (Δ₁ 은 _upperDelta 에 남긴다).
+ * Δ₁ 은 부모 공간의 회전이므로 왼쪽에 곱한다: q_U′ = Δ₁ q_U → _upperRotation. 위 뼈 길이가 0 이면 Δ₁ = 1.
+ */
+function rotateUpperToJoint(upper: Object3D, solved: TwoBoneIKResult): void {
+  _upperRotation.copy(upper.quaternion);
+  if (!(_lengthsParent.upperLength > 0)) {
+    _upperDelta.identity();
+    return;
+  }
+  setUnitDirection(_fromDir, _rootParent, _midParent);
+  setUnitDirection(_toDir, _rootParent, solved.joint);
+  rotationBetweenUnitVectors(_fromDir, _toDir, _upperDelta);
+  normalizeQuaternion(_upperRotation.premultiply(_upperDelta));
+}
+
+/**
+ * mid: Δ₁ 뒤의 끝 방향 → 풀린 끝 방향 (Δ₂, 부모 공간). upper 의 로컬 축으로 옮겨 곱한다:
+ * q_M′ = (q_U′⁻¹ Δ₂ q_U′) q_M → _midRotation. 아래 뼈 길이가 0 이면 그대로.
+ */
+function rotateMidToEnd(mid: Object3D, solved: TwoBoneIKResult): void {
+  _midRotation.copy(mid.quaternion);
+  if (!(_lengthsParent.lowerLength > 0)) return;
+  lowerBoneDelta(solved);
+  _upperInverse.copy(_upperRotation).invert();
+  _midDelta.premultiply(_upperInverse).multiply(_upperRotation);
+  normalizeQuaternion(_midRotation.premultiply(_midDelta));
+}
+
+/** Δ₂ (부모 공간) 를 _midDelta 에: Δ₁ 로 옮겨진 끝 방향 → 풀린 끝 방향. */
+function lowerBoneDelta(solved: TwoBoneIKResult): void {
+  _endAfterUpper.subVectors(_endParent, _rootParent).applyQuaternion(_upperDelta).add(_rootParent);
+  setUnitDirection(_fromDir, solved.joint, _endAfterUpper);
+  setUnitDirection(_toDir, solved.joint, solved.end);
+  rotationBetweenUnitVectors(_fromDir, _toDir, _midDelta);
+}
+
+/** 부모 공간에서 본 end 의 회전 q_U q_M q_E 를 그대로 둔다: q_E′ = (q_U′ q_M′)⁻¹ (q_U q_M) q_E → _endRotation. */
+function keepEndRotationOf(upper: Object3D, mid: Object3D, end: Object3D): void {
+  _chainRotation.multiplyQuaternions(upper.quaternion, mid.quaternion);
+  _upperInverse.multiplyQuaternions(_upperRotation, _midRotation).invert();
+  normalizeQuaternion(_endRotation.copy(end.quaternion).premultiply(_chainRotation).premultiply(_upperInverse));
+}
+
+/** weight < 1: 새 로컬 회전을 뼈의 들어온 회전에서 weight 만큼 간 회전으로 (slerp). */
+function blendWithIncoming(upper: Object3D, mid: Object3D, end: Object3D, keepEnd: boolean, blend: Readonly<BlendWeight>): void {
+  blendFromIncoming(_upperRotation, upper.quaternion, blend);
+  blendFromIncoming(_midRotation, mid.quaternion, blend);
+  if (keepEnd) blendFromIncoming(_endRotation, end.quaternion, blend);
 }
 
 /**
@@ -144,98 +233,52 @@ export class TwoBoneIK {
     options?: TwoBoneIKOptions,
     out: TwoBoneIKResult = this.result,
   ): TwoBoneIKResult {
-    const weight = options?.weight ?? this.weight;
-    const soft = options?.soft ?? this.soft;
-    const keepEndRotation = options?.keepEndRotation ?? this.keepEndRotation;
+    // 이번 호출의 설정을 객체 필드로 모은다. (a ?? b 처럼 두 출처가 합류하면 V8 이 double 을 상자에 담아 할당한다.)
+    const settings = _settings;
+    settings.weight = this.weight;
+    settings.soft = this.soft;
+    let keepEndRotation = this.keepEndRotation;
+    if (options !== undefined) {
+      if (options.weight !== undefined) settings.weight = options.weight;
+      if (options.soft !== undefined) settings.soft = options.soft;
+      if (options.keepEndRotation !== undefined) keepEndRotation = options.keepEndRotation;
+    }
 
     // 1. 검사: 뼈와 out 에 쓰기 전에 모든 입력을 확인한다.
     assertFinitePoint("TwoBoneIK.solve", "targetWorld", targetWorld);
     assertFinitePoint("TwoBoneIK.solve", "poleWorld", poleWorld);
-    assertUnitInterval("weight", weight);
-    assertUnitInterval("soft", soft);
+    const weight = settings.weight, soft = settings.soft;
+    if (typeof weight !== "number" || !(weight >= 0 && weight <= 1)) throwNotUnitInterval("weight", weight);
+    if (typeof soft !== "number" || !(soft >= 0 && soft <= 1)) throwNotUnitInterval("soft", soft);
     const { upper, mid, end } = this;
-    assertNoPivot("upper", upper);
-    assertNoPivot("mid", mid);
+    if (upper.pivot !== null) throwPivot("upper", upper);
+    if (mid.pivot !== null) throwPivot("mid", mid);
 
-    // 2. 현재 자세: 조상부터 end 까지 월드 행렬을 다시 계산하고, upper 의 부모 공간으로 옮긴다.
-    //    (getWorldPosition() 은 부를 때마다 조상 전체를 다시 계산하므로 matrixWorld 를 직접 읽는다.)
-    end.updateWorldMatrix(true, false);
-    const parent = upper.parent;
-    if (parent !== null) {
-      const parentWorld = parent.matrixWorld;
-      if (parentWorld.determinant() === 0) {
-        throw new RangeError(`TwoBoneIK.solve: upper 의 부모("${parent.name}") 월드 행렬이 특이 행렬입니다 (스케일 0, 행렬식: 0)`);
-      }
-      _parentInverse.copy(parentWorld).invert();
-    } else {
-      _parentInverse.identity();
-    }
-    _rootParent.setFromMatrixPosition(upper.matrix);
-    _midParent.setFromMatrixPosition(mid.matrixWorld).applyMatrix4(_parentInverse);
-    _endParent.setFromMatrixPosition(end.matrixWorld).applyMatrix4(_parentInverse);
-    _targetParent.copy(targetWorld).applyMatrix4(_parentInverse);
-    _poleParent.copy(poleWorld).applyMatrix4(_parentInverse);
+    // 2. 현재 자세를 upper 의 부모 공간에서 읽는다 (월드 행렬은 조상부터 다시 계산).
+    readChainInParentSpace(upper, mid, end, targetWorld, poleWorld);
+
+    // 3. soft IK: 완전히 펴지기 직전의 목표를 뿌리 쪽으로 당긴다 (softenDistance 의 식).
+    const softened = softenTarget(_targetParent, _rootParent, _lengthsParent, settings);
+
+    // 4. 부모 공간에서 관절과 끝의 자리를 푼다 (길이 검사도 여기서: 둘 다 0 이면 RangeError, 아직 아무것도 안 씀).
+    const solved = solveChain("TwoBoneIK.solve", _rootParent, _lengthsParent, _targetParent, _poleParent, _solveParent);
     this.targetWorld.copy(targetWorld);
     this.poleWorld.copy(poleWorld);
     this.rootWorld.setFromMatrixPosition(upper.matrixWorld);
 
-    const upperLength = _rootParent.distanceTo(_midParent);
-    const lowerLength = _midParent.distanceTo(_endParent);
-
-    // 3. soft IK: 완전히 펴지기 직전의 목표를 뿌리 쪽으로 당긴다.
-    let softened = false;
-    if (soft > 0) {
-      const distance = _rootParent.distanceTo(_targetParent);
-      const softDistance = softenDistance(distance, upperLength + lowerLength, soft);
-      if (softDistance < distance) {
-        _targetParent.sub(_rootParent).multiplyScalar(softDistance / distance).add(_rootParent);
-        softened = true;
-      }
-    }
-
-    // 4. 부모 공간에서 관절과 끝의 자리를 푼다 (길이 검사도 여기서: 둘 다 0 이면 RangeError, 아직 아무것도 안 씀).
-    const solved = solveTwoBoneIK(_rootParent, upperLength, lowerLength, _targetParent, _poleParent, _solveParent);
-
     if (weight > 0) {
-      _upperRotation0.copy(upper.quaternion);
-      _midRotation0.copy(mid.quaternion);
-      _endRotation0.copy(end.quaternion);
-
-      // 5. upper: 현재 관절 방향 → 풀린 관절 방향으로 가장 작게 돌린다. Δ₁ 은 부모 공간의 회전이므로 왼쪽에 곱한다.
-      if (upperLength > 0) {
-        _fromDir.subVectors(_midParent, _rootParent).divideScalar(upperLength);
-        _toDir.subVectors(solved.joint, _rootParent).divideScalar(upperLength);
-        rotationBetweenUnitVectors(_fromDir, _toDir, _upperDelta);
-        upper.quaternion.premultiply(_upperDelta).normalize();
-      } else {
-        _upperDelta.identity();
-      }
-
-      // 6. mid: Δ₁ 뒤의 끝 방향 → 풀린 끝 방향. 부모 공간의 Δ₂ 를 upper 의 로컬 축으로 옮긴다: q_U⁻¹ Δ₂ q_U.
-      if (lowerLength > 0) {
-        _fromDir.subVectors(_endParent, _rootParent).applyQuaternion(_upperDelta).add(_rootParent).sub(solved.joint);
-        _fromDir.normalize();
-        _toDir.subVectors(solved.end, solved.joint).divideScalar(lowerLength);
-        rotationBetweenUnitVectors(_fromDir, _toDir, _midDelta);
-        _upperInverse.copy(upper.quaternion).invert();
-        _midDelta.premultiply(_upperInverse).multiply(upper.quaternion);
-        mid.quaternion.premultiply(_midDelta).normalize();
-      }
-
-      // 7. keepEndRotation: 부모 공간에서 본 end 의 회전 q_U q_M q_E 를 그대로 둔다.
-      if (keepEndRotation) {
-        _chainRotation.multiplyQuaternions(_upperRotation0, _midRotation0);
-        _upperInverse.multiplyQuaternions(upper.quaternion, mid.quaternion).invert();
-        end.quaternion.premultiply(_chainRotation).premultiply(_upperInverse).normalize();
-      }
-
+      // 5–6. 가장 작은 회전으로 관절, 그다음 끝을 풀린 자리로.
+      rotateUpperToJoint(upper, solved);
+      rotateMidToEnd(mid, solved);
+      // 7. keepEndRotation: 끝 뼈의 월드 회전을 되돌린다.
+      if (keepEndRotation) keepEndRotationOf(upper, mid, end);
       // 8. weight: 로컬 회전을 들어온 자세에서 IK 자세로 slerp 한다.
-      if (weight < 1) {
-        blendFromIncoming(upper.quaternion, _upperRotation0, weight);
-        blendFromIncoming(mid.quaternion, _midRotation0, weight);
-        if (keepEndRotation) blendFromIncoming(end.quaternion, _endRotation0, weight);
-      }
+      if (weight < 1) blendWithIncoming(upper, mid, end, keepEndRotation, settings);
 
+      // 뼈에는 한 번씩만 쓴다. 위치·스케일은 건드리지 않는다.
+      upper.quaternion.copy(_upperRotation);
+      mid.quaternion.copy(_midRotation);
+      if (keepEndRotation) end.quaternion.copy(_endRotation);
       refreshWorldMatrix(upper);
       refreshWorldMatrix(mid);
       refreshWorldMatrix(end);

@@ -2,7 +2,8 @@
 // 같은 파일을 Python 테스트 (python/tests/test_conformance.py) 도 읽는다: 두 언어가 같은 참값에 같은 허용치로 맞는다.
 // 기대값은 spec/generate.py 가 구현과 상관없이 80 자리 decimal 로 계산했다.
 import { describe, expect, it } from "vitest";
-import { solveTwoBoneIK } from "../src/math/solveTwoBoneIK";
+import { readFileSync } from "node:fs";
+import { solveTwoBoneIK } from "../src/index";
 
 type Point = [number, number, number];
 type JsonNumber = number | "NaN" | "Infinity" | "-Infinity";
@@ -35,23 +36,9 @@ interface ConformanceDocument {
   invalid: InvalidCase[];
 }
 
-/** node:fs 의 필요한 부분만. tsconfig 의 types 가 비어 있어 (@types/node 없음) 이름을 변수로 넘겨 가져온다. */
-interface FileReader {
-  readFileSync(path: URL, encoding: "utf8"): string;
-}
-const nodeFs = "node:fs";
-const { readFileSync } = (await import(/* @vite-ignore */ nodeFs)) as FileReader;
 const document = JSON.parse(
   readFileSync(new URL("../spec/two_bone_ik_vectors.json", import.meta.url), "utf8"),
 ) as ConformanceDocument;
-
-/**
- * src 가 참값과 다르다고 알려진 경우 (id). 여기 있는 경우는 it.fails 로 돌린다: src 를 고치면 그 테스트가
- * 실패해 이 목록을 비우라고 알려 준다.
- * 원인: |a − b| 로 자른 (너무 가까운) 체인에서 헤론 공식의 s1 = (|a − b| + b) − a 가 반올림으로 0 보다 조금 커서
- * h 가 0 대신 √(ulp) 규모 (체인의 1e-8 배) 가 된다. 참값은 h = 0 (완전히 접힘).
- */
-const KNOWN_SRC_DEVIATIONS = new Set<number>([365, 379, 391, 457, 467, 533, 538, 591]);
 
 /** 성분마다의 허용치: 1e-12·(a + b) + 4·ε·(입력·기대값의 가장 큰 좌표 크기). Python 테스트와 같은 식. */
 function allowedError(c: ConformanceCase): number {
@@ -92,20 +79,12 @@ describe("공통 적합성 벡터 (spec/two_bone_ik_vectors.json)", () => {
     expect(document.invalid.length).toBeGreaterThan(0);
   });
 
-  it("알려진 차이 목록의 id 가 모두 파일에 있다", () => {
-    const ids = new Set(document.cases.map((c) => c.id));
-    for (const id of KNOWN_SRC_DEVIATIONS) expect(ids.has(id)).toBe(true);
-  });
-
   for (const c of document.cases) {
-    const title = `#${c.id} [${c.group}] ${c.name}: 관절·끝이 참값과 허용치 안에서 같고 reachable 이 같다`;
-    const check = (): void => {
+    it(`#${c.id} [${c.group}] ${c.name}: 관절·끝이 참값과 허용치 안에서 같고 reachable 이 같다`, () => {
       const { error, reachable } = maxDeviation(c);
       expect(reachable).toBe(c.expected.reachable);
       expect(error).toBeLessThanOrEqual(allowedError(c));
-    };
-    if (KNOWN_SRC_DEVIATIONS.has(c.id)) it.fails(`${title} (src 의 알려진 차이)`, check);
-    else it(title, check);
+    });
   }
 
   for (const bad of document.invalid) {

@@ -25,7 +25,10 @@ export function rotationBetweenUnitVectors(
   const sinPhiSq = nx * nx + ny * ny + nz * nz;
 
   if (sinPhiSq === 0) {
-    if (cosPhi >= 0) return out.set(0, 0, 0, 1);
+    if (cosPhi >= 0) {
+      out.x = 0; out.y = 0; out.z = 0; out.w = 1;
+      return out;
+    }
     // 정확히 반대: 180° 회전, 축은 from 에 수직인 정해진 방향.
     const ax = Math.abs(ux), ay = Math.abs(uy), az = Math.abs(uz);
     nx = 0; ny = 0; nz = 0;
@@ -50,5 +53,8 @@ export function rotationBetweenUnitVectors(
   }
   const cosHalf = Math.sqrt(0.5 * onePlusCos);
   const sinHalf = Math.sqrt(0.5 * oneMinusCos);
-  return out.set(nx * sinHalf, ny * sinHalf, nz * sinHalf, cosHalf).normalize();
+  // cos²(φ/2) + sin²(φ/2) = 1 이고 |n| = 1 이므로 이미 단위 사원수다 (반올림 몇 ulp 안쪽).
+  // (set() 대신 접근자: quaternionBlend.ts 주석 참고.)
+  out.x = nx * sinHalf; out.y = ny * sinHalf; out.z = nz * sinHalf; out.w = cosHalf;
+  return out;
 }

@@ -1,3 +1,6 @@
+import type { Vector3, Vector3Like } from "three";
+import type { ChainLengths } from "./solveTwoBoneIK.js";
+
 /**
  * soft IK: 팔다리가 완전히 펴지기 직전에 속도를 줄여, 목표가 멀어질 때 "탁" 하고 펴지지 않게 한다
  * (ozz-animation IKTwoBoneJob 의 soften 과 같은 목적).
@@ -20,4 +23,35 @@ export function softenDistance(distance: number, chainLength: number, soft: numb
   const softStart = chainLength - softLength;
   if (distance <= softStart) return distance;
   return chainLength - softLength * Math.exp(-(distance - softStart) / softLength);
+}
+
+/** softenTarget 이 읽는 설정 (수 인자 대신 객체 필드: quaternionBlend.ts 주석 참고). */
+export interface SoftSettings {
+  soft: number;
+}
+
+/**
+ * 라이브러리 내부용: target 을 root 쪽으로 당겨 거리를 softenDistance(d, a + b, soft) 로 만든다.
+ * 당겼으면 true (그러면 끝은 원래 목표에 닿지 않는다).
+ */
+export function softenTarget(
+  target: Vector3,
+  root: Readonly<Vector3Like>,
+  lengths: Readonly<ChainLengths>,
+  settings: Readonly<SoftSettings>,
+): boolean {
+  const soft = settings.soft;
+  if (!(soft > 0)) return false;
+  const dx = target.x - root.x, dy = target.y - root.y, dz = target.z - root.z;
+  const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  // softenDistance 와 같은 식을 여기 풀어 쓴다: 수를 인자로 넘기는 호출은 V8 이 인라인하지 않으면
+  // 매번 HeapNumber 를 할당한다. 두 식이 같은지는 test/softIK.test.ts 가 확인한다.
+  const chainLength = lengths.upperLength + lengths.lowerLength;
+  const softLength = soft * chainLength;
+  const softStart = chainLength - softLength;
+  if (!(distance > softStart)) return false;
+  const softDistance = chainLength - softLength * Math.exp(-(distance - softStart) / softLength);
+  const ratio = softDistance / distance;
+  target.x = root.x + dx * ratio; target.y = root.y + dy * ratio; target.z = root.z + dz * ratio;
+  return true;
 }

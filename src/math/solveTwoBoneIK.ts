@@ -32,6 +32,12 @@ const EPSILON = Number.EPSILON;
  * 그 사이에서는 빠른 sqrt(x² + y² + z²) 를 그대로 쓴다.
  */
 const SAFE_SQ_MIN = 1e-290;
+/**
+ * 체인 길이 a + b 가 이 범위 밖이면 코사인 법칙의 중간값 (길이²) 이 넘치거나 사라지므로 2 의 거듭제곱으로
+ * 1 근처로 옮겨 계산한다. 범위 안에서는 식 그대로 (Python 패키지와 같은 경계).
+ */
+const LAW_SCALE_MIN = 1e-100;
+const LAW_SCALE_MAX = 1e100;
 const SAFE_SQ_MAX = 1e300;
 
 /**
@@ -132,6 +138,42 @@ export function solveTwoBoneIK(
   assertBoneLengths(caller, upperLength, lowerLength);
   assertFinitePoint(caller, "target", target);
   assertFinitePoint(caller, "poleHint", poleHint);
+  _lengths.upperLength = +upperLength;
+  _lengths.lowerLength = +lowerLength;
+  return solveChain(caller, root, _lengths, target, poleHint, out);
+}
+
+/** 체인의 두 뼈 길이. 객체로 넘기는 까닭은 solveChain 참고. */
+export interface ChainLengths {
+  upperLength: number;
+  lowerLength: number;
+}
+
+/**
+ * 수를 담는 임시 객체는 정수가 아닌 값(0.5)으로 만든다: 필드가 처음부터 double 표현이어야
+ * 나중에 Smi → double 로 바뀌며 V8 이 필드를 일반(tagged) 표현으로 넓혀 쓸 때마다 할당하는 일이 없다.
+ */
+export const DOUBLE_FIELD_SEED = 0.5;
+
+const _lengths: ChainLengths = { upperLength: DOUBLE_FIELD_SEED, lowerLength: DOUBLE_FIELD_SEED };
+
+/**
+ * solveTwoBoneIK 의 본체 (라이브러리 내부용: TwoBoneIK 도 이것을 부른다).
+ * 점들은 유한하다고 검사된 뒤여야 한다. 길이는 여기서 다시 검사한다 (둘 다 0 이면 RangeError).
+ *
+ * 길이를 수 인자가 아니라 객체 필드로 받는다: V8 은 계산된 double 을 인라인되지 않은 함수에
+ * 넘길 때마다 HeapNumber 를 할당하지만, 객체의 double 필드에 쓰는 것은 제자리에서 바꾸기 때문이다.
+ */
+export function solveChain(
+  caller: string,
+  root: Readonly<Vector3Like>,
+  lengths: Readonly<ChainLengths>,
+  target: Readonly<Vector3Like>,
+  poleHint: Readonly<Vector3Like>,
+  out: TwoBoneIKResult,
+): TwoBoneIKResult {
+  const a = lengths.upperLength, b = lengths.lowerLength;
+  if (!(a >= 0 && b >= 0 && a + b > 0 && a + b < Infinity)) assertBoneLengths(caller, a, b);
 
   const rx = root.x, ry = root.y, rz = root.z;
   const tx = target.x, ty = target.y, tz = target.z;
@@ -141,8 +183,6 @@ export function solveTwoBoneIK(
   if (!(Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(fz))) throwDifferenceOverflow(caller, "target", fx, fy, fz);
   if (!(Number.isFinite(px) && Number.isFinite(py) && Number.isFinite(pz))) throwDifferenceOverflow(caller, "poleHint", px, py, pz);
 
-  // 단항 + 는 V8 에게 이 값이 수라는 것을 알려, 아래 h = a 같은 합류에서 double 을 상자에 담아 할당하지 않게 한다.
-  const a = +upperLength, b = +lowerLength;
   const maxLength = a + b;
   const minLength = Math.abs(a - b);
 
@@ -158,8 +198,9 @@ export function solveTwoBoneIK(
 
   // 3. 닿는 범위 [|a − b|, a + b] 로 정확히 자른다.
   let reachable = true;
+  let folded = false; // |a − b| 로 잘렸다: 참값은 h = 0 (아래 헤론 공식의 s1 은 반올림으로 0 이 아닐 수 있다)
   if (distance > maxLength) { distance = maxLength; reachable = false; }
-  else if (distance < minLength) { distance = minLength; reachable = false; }
+  else if (distance < minLength) { distance = minLength; reachable = false; folded = true; }
 
   // 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다.
   const along = px * fx + py * fy + pz * fz;
@@ -189,24 +230,56 @@ export function solveTwoBoneIK(
   }
 
   // 5. 코사인 법칙: x = a·cos θ (f 방향), h = a·sin θ (p 방향).
-  let x: number, h: number;
+  let x = 0, h = 0;
   if (distance === 0) {
     // a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.
-    x = 0; h = a;
+    h = a;
+  } else if (maxLength > LAW_SCALE_MIN && maxLength < LAW_SCALE_MAX) {
+    x = lawOfCosinesX(a, b, distance);
+    if (!folded) h = lawOfCosinesHeight(a, b, distance);
   } else {
-    x = ((a - b) * (a + b) / distance + distance) * 0.5;
-    const s1 = distance + b - a, s2 = distance - b + a, s3 = maxLength - distance, s4 = maxLength + distance;
-    h = s1 > 0 && s2 > 0 && s3 > 0
-      ? (Math.sqrt(s1) * Math.sqrt(s2) * Math.sqrt(s3) * Math.sqrt(s4)) / (2 * distance)
-      : 0;
-    if (h > a) h = a; // 반올림으로 a를 넘지 않게
+    // 아주 크거나 작은 체인: (a − b)(a + b) 와 √s1·√s2·√s3·√s4 는 길이의 제곱 규모라 넘치거나 사라진다.
+    // 2 의 거듭제곱으로 길이를 1 근처로 옮겨 (정확한 곱셈) 같은 식으로 풀고 되돌린다 (Python 과 같은 지수).
+    const exponent = frexpExponent(maxLength);
+    const sa = ldexp(a, -exponent), sb = ldexp(b, -exponent), sd = ldexp(distance, -exponent);
+    x = ldexp(lawOfCosinesX(sa, sb, sd), exponent);
+    if (!folded) h = ldexp(lawOfCosinesHeight(sa, sb, sd), exponent);
   }
+  if (h > a) h = a; // 반올림으로 a 를 넘지 않게
 
-  out.joint.set(rx + x * fx + h * px, ry + x * fy + h * py, rz + x * fz + h * pz);
-  if (reachable) out.end.set(tx, ty, tz);
-  else out.end.set(rx + distance * fx, ry + distance * fy, rz + distance * fz);
+  // set() 대신 필드에 직접 쓴다 (인라인되지 않은 호출에 double 을 넘기면 V8 이 할당한다).
+  const joint = out.joint, end = out.end;
+  joint.x = rx + x * fx + h * px; joint.y = ry + x * fy + h * py; joint.z = rz + x * fz + h * pz;
+  if (reachable) { end.x = tx; end.y = ty; end.z = tz; }
+  else { end.x = rx + distance * fx; end.y = ry + distance * fy; end.z = rz + distance * fz; }
   out.reachable = reachable;
   return out;
+}
+
+/** x = a·cos θ = ((a − b)(a + b)/d + d) / 2  (d > 0). */
+function lawOfCosinesX(a: number, b: number, distance: number): number {
+  return ((a - b) * (a + b) / distance + distance) * 0.5;
+}
+
+/** h = a·sin θ = √((d + b − a)(d − b + a)(a + b − d)(a + b + d)) / (2d)  (헤론 공식, d > 0). */
+function lawOfCosinesHeight(a: number, b: number, distance: number): number {
+  const s1 = distance + b - a, s2 = distance - b + a, s3 = a + b - distance, s4 = a + b + distance;
+  if (!(s1 > 0 && s2 > 0 && s3 > 0)) return 0;
+  return (Math.sqrt(s1) * Math.sqrt(s2) * Math.sqrt(s3) * Math.sqrt(s4)) / (2 * distance);
+}
+
+/** frexp 의 지수: x = m·2^e, m ∈ [0.5, 1) 인 e (x > 0, 유한). */
+function frexpExponent(x: number): number {
+  let e = Math.floor(Math.log2(x)) + 1;
+  if (ldexp(1, e - 1) > x) e--;
+  else if (ldexp(1, e) <= x) e++;
+  return e;
+}
+
+/** x·2^n 을 정확히 (2^n 하나가 float64 범위를 넘을 수 있으므로 두 번에 나눠 곱한다). */
+function ldexp(x: number, n: number): number {
+  const half = Math.trunc(n / 2);
+  return x * 2 ** half * 2 ** (n - half);
 }
 
 /** |v|² 가 넘치거나 사라지는 드문 경우: 가장 큰 성분으로 나눈 뒤 길이를 구한다. */

@@ -1,0 +1,64 @@
+// 컴파일된 라이브러리를 깨끗한 Node 프로세스에서 돌려 호출당 할당 바이트를 JSON 으로 출력한다.
+// test/allocation.test.ts 가 이 스크립트를 실행한다 (vitest 의 변환·다른 테스트의 타입 피드백 없이,
+// 사용자의 번들처럼 단형으로 측정하기 위해).
+import { Bone, Group, Vector3 } from "three";
+import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK, TwoBoneIKHelper } from "../../src/index.js";
+import type { TwoBoneIKOptions } from "../../src/index.js";
+import { bytesAllocatedPerCall } from "../../bench/heap.js";
+
+function makeArm(): { parent: Group; upper: Bone; mid: Bone; end: Bone } {
+  const parent = new Group();
+  parent.scale.setScalar(2);
+  parent.rotation.set(0.3, 0.2, 0.1);
+  const upper = new Bone(), mid = new Bone(), end = new Bone();
+  upper.quaternion.set(0.2, -0.3, 0.4, 0.8).normalize();
+  mid.position.set(3, 28, -4);
+  mid.quaternion.set(-0.5, 0.1, 0.2, 0.8).normalize();
+  end.position.set(-10, 20, 3);
+  parent.add(upper);
+  upper.add(mid);
+  mid.add(end);
+  parent.updateMatrixWorld(true);
+  return { parent, upper, mid, end };
+}
+
+function measureSolveTwoBoneIK(): number {
+  const out = createTwoBoneIKResult();
+  const root = new Vector3(0.1, 0.2, 0.3), target = new Vector3(1, 0.5, 0.2), pole = new Vector3(0, 1, 0);
+  let k = 0;
+  return bytesAllocatedPerCall(() => {
+    target.x = 1 + (k++ % 7) * 0.3; // 닿는 경우와 닿지 않는 경우를 섞는다
+    solveTwoBoneIK(root, 1, 0.8, target, pole, out);
+  });
+}
+
+function measureTwoBoneIK(options: TwoBoneIKOptions | undefined): number {
+  const { upper, mid, end } = makeArm();
+  const ik = new TwoBoneIK(upper, mid, end);
+  const target = new Vector3(40, 60, 10), pole = new Vector3(0, 0, 100);
+  const out = createTwoBoneIKResult();
+  let k = 0;
+  return bytesAllocatedPerCall(() => {
+    target.x += (k++ % 2 === 0 ? 1 : -1) * 150; // 닿음과 닿지 않음을 오간다
+    ik.solve(target, pole, options, out);
+  });
+}
+
+function measureHelper(): number {
+  const { parent, upper, mid, end } = makeArm();
+  const ik = new TwoBoneIK(upper, mid, end);
+  const helper = new TwoBoneIKHelper(ik);
+  parent.add(helper);
+  ik.solve(new Vector3(40, 60, 10), new Vector3(0, 0, 100));
+  return bytesAllocatedPerCall(() => helper.updateMatrixWorld(true));
+}
+
+const which = process.argv[2];
+const results: Record<string, number> = {};
+if (which === undefined || which === "solveTwoBoneIK") results.solveTwoBoneIK = measureSolveTwoBoneIK();
+if (which === undefined || which === "TwoBoneIK.default") results["TwoBoneIK.default"] = measureTwoBoneIK(undefined);
+if (which === undefined || which === "TwoBoneIK.options") {
+  results["TwoBoneIK.options"] = measureTwoBoneIK({ weight: 0.7, soft: 0.1, keepEndRotation: true });
+}
+if (which === undefined || which === "TwoBoneIKHelper") results.TwoBoneIKHelper = measureHelper();
+console.log(JSON.stringify(results));
