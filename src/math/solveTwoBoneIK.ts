@@ -103,9 +103,10 @@ function throwDifferenceOverflow(caller: string, name: string, x: number, y: num
  * - 코사인 법칙 cos θ = (a² + d² − b²) / (2ad), sin θ ≥ 0 (θ는 뿌리에서 잰 라디안 각).
  * - joint = root + a(cos θ·f + sin θ·p),  end = root + d·f  (닿으면 end = target 그대로).
  *
- * 수치 계산: a·cos θ = ((a − b)(a + b)/d + d) / 2,
- * a·sin θ = √((d + b − a)(d − b + a)(a + b − d)(a + b + d)) / (2d) (헤론 공식) 로 계산해
- * 완전히 펴지거나 접힌 자세 근처에서도 자릿수를 잃지 않는다.
+ * 수치 계산: a·cos θ = ((a − b)/d·(a + b) + d) / 2,
+ * a·sin θ = √((d + b − a)/d)·√((d − b + a)/d)·√(a + b − d)·√(a + b + d) / 2 (헤론 공식) 로 계산해
+ * 완전히 펴지거나 접힌 자세 근처에서도, d 가 체인보다 한참 작아도 자릿수를 잃지 않는다.
+ * 체인 길이가 [1e-100, 1e100] 밖이면 2 의 거듭제곱으로 옮겨 같은 식을 쓴다 (정확한 곱셈).
  *
  * 퇴화한 입력의 정해진 답:
  * - 극 힌트가 뿌리–목표 직선 위(거리 ≤ max(1e-10·(a + b), 64ε·가장 큰 좌표 크기))이거나 뿌리와 같으면,
@@ -188,12 +189,15 @@ export function solveChain(
 
   // 2. 앞 방향 f 와 거리 d.
   const distanceSq = fx * fx + fy * fy + fz * fz;
-  let distance = distanceSq > SAFE_SQ_MIN && distanceSq < SAFE_SQ_MAX ? Math.sqrt(distanceSq) : scaledLength(fx, fy, fz);
+  const distanceSafe = distanceSq > SAFE_SQ_MIN && distanceSq < SAFE_SQ_MAX;
+  let distance = distanceSafe ? Math.sqrt(distanceSq) : scaledLength(fx, fy, fz);
   if (distance === 0) {
     fx = 1; fy = 0; fz = 0; // 목표가 뿌리와 같으면 +X 로 뻗는다.
-  } else {
+  } else if (distanceSafe) {
     const inv = 1 / distance;
     fx *= inv; fy *= inv; fz *= inv;
+  } else {
+    fx /= distance; fy /= distance; fz /= distance; // 1/d 가 넘치거나 사라지는 범위: 나눗셈으로
   }
 
   // 3. 닿는 범위 [|a − b|, a + b] 로 정확히 자른다.
@@ -206,16 +210,19 @@ export function solveChain(
   const along = px * fx + py * fy + pz * fz;
   px -= along * fx; py -= along * fy; pz -= along * fz;
   const perpSq = px * px + py * py + pz * pz;
-  const perpLength = perpSq > SAFE_SQ_MIN && perpSq < SAFE_SQ_MAX ? Math.sqrt(perpSq) : scaledLength(px, py, pz);
+  const perpSafe = perpSq > SAFE_SQ_MIN && perpSq < SAFE_SQ_MAX;
+  const perpLength = perpSafe ? Math.sqrt(perpSq) : scaledLength(px, py, pz);
   // 가장 큰 좌표 크기 (Math.max 를 9 인자로 부르면 V8 이 결과를 상자에 담아 할당하므로 풀어 쓴다).
   let coordScale = Math.abs(rx);
   coordScale = Math.max(coordScale, Math.abs(ry), Math.abs(rz));
   coordScale = Math.max(coordScale, Math.abs(tx), Math.abs(ty), Math.abs(tz));
   coordScale = Math.max(coordScale, Math.abs(poleHint.x), Math.abs(poleHint.y), Math.abs(poleHint.z));
   const lineTolerance = Math.max(POLE_LINE_TOLERANCE * maxLength, POLE_ROUNDING_ULPS * EPSILON * coordScale);
-  if (perpLength > lineTolerance) {
+  if (perpLength > lineTolerance && perpSafe) {
     const inv = 1 / perpLength;
     px *= inv; py *= inv; pz *= inv;
+  } else if (perpLength > lineTolerance) {
+    px /= perpLength; py /= perpLength; pz /= perpLength;
   } else {
     // 굽힘 평면이 정해지지 않는다: f 와 가장 덜 나란한 양의 축을 쓴다 (같으면 X, Y, Z 순).
     const ax = Math.abs(fx), ay = Math.abs(fy), az = Math.abs(fz);
@@ -256,16 +263,25 @@ export function solveChain(
   return out;
 }
 
-/** x = a·cos θ = ((a − b)(a + b)/d + d) / 2  (d > 0). */
+/**
+ * x = a·cos θ = ((a − b)(a + b)/d + d) / 2  (d > 0).
+ * |a − b| ≤ d 이므로 (a − b)/d 를 먼저 나눠 [−1, 1] 안에 둔다 (d 가 체인보다 한참 작아도 넘치지 않는다).
+ */
 function lawOfCosinesX(a: number, b: number, distance: number): number {
-  return ((a - b) * (a + b) / distance + distance) * 0.5;
+  return ((a - b) / distance * (a + b) + distance) * 0.5;
 }
 
-/** h = a·sin θ = √((d + b − a)(d − b + a)(a + b − d)(a + b + d)) / (2d)  (헤론 공식, d > 0). */
+/**
+ * h = a·sin θ = √((d + b − a)(d − b + a)(a + b − d)(a + b + d)) / (2d)  (헤론 공식, d > 0).
+ * s1 = d + b − a, s2 = d − b + a 는 0 과 2d 사이이므로 s1/d, s2/d 로 나눠 두면 d 가 아주 작아도 (1e-300)
+ * 곱이 사라지지 않는다: h = √(s1/d)·√(s2/d)·√s3·√s4 / 2.
+ */
 function lawOfCosinesHeight(a: number, b: number, distance: number): number {
-  const s1 = distance + b - a, s2 = distance - b + a, s3 = a + b - distance, s4 = a + b + distance;
+  // (b − a) 를 먼저 빼면 a ≈ b 일 때 정확하다 (Sterbenz): d + b − a 는 d 가 작으면 d 를 잃는다.
+  const difference = b - a;
+  const s1 = distance + difference, s2 = distance - difference, s3 = a + b - distance, s4 = a + b + distance;
   if (!(s1 > 0 && s2 > 0 && s3 > 0)) return 0;
-  return (Math.sqrt(s1) * Math.sqrt(s2) * Math.sqrt(s3) * Math.sqrt(s4)) / (2 * distance);
+  return Math.sqrt(s1 / distance) * Math.sqrt(s2 / distance) * Math.sqrt(s3) * Math.sqrt(s4) * 0.5;
 }
 
 /** frexp 의 지수: x = m·2^e, m ∈ [0.5, 1) 인 e (x > 0, 유한). */
