@@ -1,0 +1,132 @@
+// 읽은 값과 코사인 법칙 식: 매 프레임 숫자를 받아, 0.1 초마다 바뀐 글자만 DOM 에 쓴다.
+import { softenDistance } from "../src/index";
+
+/** 한 프레임의 측정값 (main.ts 가 매 프레임 같은 객체를 채운다). 길이는 m, 각은 라디안, 시간은 ms. */
+export interface Measurements {
+  /** 어깨–공 거리 d. */
+  distance: number;
+  /** 뼈의 월드 위치로 잰 위 뼈 길이 a, 아래 뼈 길이 b. */
+  upper: number;
+  lower: number;
+  /** 손–공 거리. */
+  gap: number;
+  /** 어깨에서 잰, 어깨→손 과 어깨→팔꿈치 사이의 각 θ. */
+  theta: number;
+  /** 마지막 solve() 의 reachable. */
+  reachable: boolean;
+  ik: boolean;
+  soft: number;
+  weight: number;
+  /** 캐릭터(팔·다리) IK 시간의 이동 평균. */
+  ikMs: number;
+  /** 스트레스 보기의 팔다리 수와 IK 시간의 이동 평균. */
+  stressCount: number;
+  stressMs: number;
+}
+
+export function createMeasurements(): Measurements {
+  return {
+    distance: 0, upper: 0, lower: 0, gap: 0, theta: 0, reachable: false,
+    ik: true, soft: 0, weight: 1, ikMs: 0, stressCount: 0, stressMs: 0,
+  };
+}
+
+/** DOM 갱신 간격 (ms): 사람이 읽을 수 있는 속도이면서 프레임마다 글자를 만들지 않게. */
+const UPDATE_INTERVAL_MS = 100;
+
+class TextSlot {
+  private last = "";
+  constructor(private readonly element: HTMLElement) {}
+  set(text: string): void {
+    if (text === this.last) return;
+    this.last = text;
+    this.element.textContent = text;
+  }
+}
+
+function slot(id: string): TextSlot {
+  const element = document.getElementById(id);
+  if (element === null) throw new Error(`#${id} 요소가 없습니다`);
+  return new TextSlot(element);
+}
+
+const m = (value: number): string => `${value.toFixed(3)} m`;
+const deg = (radians: number): string => `${((radians * 180) / Math.PI).toFixed(1)}°`;
+
+export class Readouts {
+  private nextUpdate = 0;
+  private readonly d = slot("r-d");
+  private readonly sum = slot("r-sum");
+  private readonly diff = slot("r-diff");
+  private readonly reach = slot("r-reach");
+  private readonly a = slot("r-a");
+  private readonly b = slot("r-b");
+  private readonly gap = slot("r-gap");
+  private readonly theta = slot("r-theta");
+  private readonly ik = slot("r-ik");
+  private readonly formula = slot("formula");
+  private readonly reachElement = document.getElementById("r-reach")!;
+
+  /** now: performance.now() (ms). 간격이 지나지 않았으면 아무것도 하지 않는다. */
+  update(now: number, values: Measurements): void {
+    if (now < this.nextUpdate) return;
+    this.nextUpdate = now + UPDATE_INTERVAL_MS;
+
+    const { distance, upper: a, lower: b } = values;
+    const sum = a + b;
+    const diff = Math.abs(a - b);
+    this.d.set(m(distance));
+    this.sum.set(m(sum));
+    this.diff.set(m(diff));
+    this.a.set(m(a));
+    this.b.set(m(b));
+    this.gap.set(`${(values.gap * 1000).toFixed(3)} mm`);
+    this.theta.set(deg(values.theta));
+
+    let status: string;
+    if (!values.ik) status = "IK 꺼짐";
+    else if (values.reachable) status = "닿음";
+    else if (distance > sum) status = "닿지 않음 (너무 멂)";
+    else if (distance < diff) status = "닿지 않음 (너무 가까움)";
+    else status = "닿지 않음 (soft)";
+    this.reach.set(status);
+    this.reachElement.dataset["state"] = values.ik ? (values.reachable ? "reach" : "far") : "off";
+
+    let ikText = `${values.ikMs.toFixed(3)} ms/프레임 (팔·다리)`;
+    if (values.stressCount > 0) ikText += ` · ${values.stressMs.toFixed(2)} ms (${values.stressCount}개)`;
+    this.ik.set(ikText);
+
+    this.formula.set(this.formulaText(values, a, b, sum, diff));
+  }
+
+  /** 코사인 법칙에 지금 숫자를 넣은 식. d 는 soft 와 [|a − b|, a + b] 자르기를 거친 값. */
+  private formulaText(values: Measurements, a: number, b: number, sum: number, diff: number): string {
+    let d = values.distance;
+    const lines: string[] = [];
+    if (values.soft > 0 && sum > 0) {
+      const softened = softenDistance(d, sum, values.soft);
+      if (softened < d) {
+        lines.push(`soft: d′ = ${softened.toFixed(3)} (d = ${d.toFixed(3)} 을 당김)`);
+        d = softened;
+      }
+    }
+    if (d > sum) {
+      lines.push(`d = ${d.toFixed(3)} > a + b = ${sum.toFixed(3)} → d 를 a + b 로 자름: 팔이 곧게 폄, θ = 0°`);
+      d = sum;
+    } else if (d < diff) {
+      lines.push(`d = ${d.toFixed(3)} < |a − b| = ${diff.toFixed(3)} → d 를 |a − b| 로 자름: 팔이 끝까지 접힘`);
+      d = diff;
+    }
+    if (a > 0 && d > 0) {
+      const cos = Math.min(1, Math.max(-1, (a * a + d * d - b * b) / (2 * a * d)));
+      lines.push(
+        `cos θ = (a² + d² − b²) / (2ad)\n` +
+        `      = (${a.toFixed(3)}² + ${d.toFixed(3)}² − ${b.toFixed(3)}²) / (2 · ${a.toFixed(3)} · ${d.toFixed(3)})\n` +
+        `      = ${cos.toFixed(4)}  →  θ = ${deg(Math.acos(cos))}`,
+      );
+    }
+    if (!values.ik) lines.push("(IK 꺼짐: 팔은 들어온 자세. 위 θ 는 IK 를 켰을 때의 값)");
+    else if (values.weight < 1) lines.push(`(weight ${values.weight.toFixed(2)}: 들어온 자세와 섞음)`);
+    return lines.join("\n");
+  }
+}

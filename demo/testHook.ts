@@ -1,0 +1,171 @@
+// 테스트 창구 window.__twoBoneIK: 브라우저 테스트(e2e/run.mjs)가 정해진 시간을 기다리지 않고
+// "준비됐다"를 확인하고, 뼈의 월드 위치와 공의 화면 좌표를 읽어 진짜 포인터·터치로 끌 수 있게 한다.
+// 사람이 콘솔에서 써도 된다: 예) __twoBoneIK.positions().hand
+import { Vector3 } from "three";
+import type { Object3D, PerspectiveCamera, WebGLRenderer } from "three";
+import type { HandleDragger } from "./drag";
+import type { IncomingPose } from "./pose";
+import type { Params, Ui } from "./ui";
+
+/** 월드 좌표 [x, y, z] (m). */
+export type Point3 = [number, number, number];
+/** 위치를 읽을 수 있는 것들. shoulder·elbow·hand 는 팔 뼈(UpperArm_R·LowerArm_R·Hand_R)의 원점. */
+export type PointName = "shoulder" | "elbow" | "hand" | "ball" | "pole" | "footTarget";
+
+/** window.__twoBoneIK 의 모양. 값은 모두 마지막으로 그린 프레임의 것이다. */
+export interface TwoBoneIKTestHook {
+  /** 창구의 판. 모양이 바뀌면 올린다. */
+  readonly version: 1;
+  /** IK 를 풀고 그린 첫 프레임이 화면에 나갔으면 true. */
+  readonly ready: boolean;
+  /** 지금까지 그린 프레임 수 (다음 프레임을 기다릴 때 쓴다). */
+  readonly frame: number;
+  /** ?test 로 열었는가 (자동 움직임 꺼짐, 카메라 관성 없음). */
+  readonly testMode: boolean;
+  /** 점들의 월드 위치. */
+  positions(): Record<PointName, Point3>;
+  /** 팔 뼈의 월드 위치로 잰 길이 (m): upper = |어깨 − 팔꿈치|, lower = |팔꿈치 − 손|. */
+  boneLengths(): { upper: number; lower: number };
+  /** IK 를 거치지 않은 들어온 자세의 팔꿈치·손 월드 위치 (지금 뼈 길이로). 뼈의 자세는 바꾸지 않는다. */
+  incomingPositions(): { elbow: Point3; hand: Point3 };
+  /** 점의 화면 좌표 (CSS px, 페이지 좌표 = clientX/Y). behind: 카메라 뒤에 있으면 true. */
+  screen(name: PointName): { x: number; y: number; behind: boolean };
+  /** 월드 좌표 한 점의 화면 좌표 (CSS px). */
+  project(point: Point3): { x: number; y: number; behind: boolean };
+  /** 패널 값과 상태. */
+  state(): Params & {
+    reachable: boolean;
+    dragging: string | null;
+    helpersVisible: boolean;
+    contextLost: boolean;
+    contextLostCount: number;
+    contextRestoredCount: number;
+    pixelRatio: number;
+  };
+  /** 패널 값을 바꾼다 (패널을 쓰는 것과 같다: onChange 가 불린다). */
+  set<K extends keyof Params>(key: K, value: Params[K]): void;
+  /** 시간 누적을 0 으로. */
+  resetTimings(): void;
+  /** resetTimings() 이후 프레임당 평균 IK 시간 (ms): 캐릭터(팔·다리)와 스트레스 보기. */
+  timings(): { frames: number; ikMsPerFrame: number; stressMsPerFrame: number; stressFrames: number; stressCount: number };
+  /** WEBGL_lose_context 로 컨텍스트를 잃게 한다 / 되돌린다. */
+  loseContext(): void;
+  restoreContext(): void;
+}
+
+declare global {
+  interface Window {
+    __twoBoneIK?: TwoBoneIKTestHook;
+  }
+}
+
+export interface TestHookDeps {
+  testMode: boolean;
+  frameState: { frame: number; ready: boolean };
+  params: Params;
+  ui: Ui;
+  canvas: HTMLCanvasElement;
+  camera: PerspectiveCamera;
+  renderer: WebGLRenderer;
+  context: { lost: boolean; lostCount: number; restoredCount: number };
+  timing: { frames: number; ikSum: number; stressSum: number; stressFrames: number };
+  dragger: HandleDragger;
+  arm: { shoulder: Object3D; elbow: Object3D; hand: Object3D };
+  incomingArm: IncomingPose;
+  objects: { ball: Object3D; pole: Object3D; footTarget: Object3D };
+  helpers: readonly Object3D[];
+  stressCount(): number;
+  isArmReachable(): boolean;
+}
+
+const worldOf = (object: Object3D): Point3 => {
+  const p = new Vector3().setFromMatrixPosition(object.matrixWorld);
+  return [p.x, p.y, p.z];
+};
+
+export function installTestHook(deps: TestHookDeps): void {
+  const { arm, objects } = deps;
+  const positions = (): Record<PointName, Point3> => ({
+    shoulder: worldOf(arm.shoulder),
+    elbow: worldOf(arm.elbow),
+    hand: worldOf(arm.hand),
+    // 공들은 장면 바로 아래: position 이 곧 월드 위치 (끄는 즉시 바뀐다).
+    ball: objects.ball.position.toArray() as Point3,
+    pole: objects.pole.position.toArray() as Point3,
+    footTarget: objects.footTarget.position.toArray() as Point3,
+  });
+
+  const hook: TwoBoneIKTestHook = {
+    version: 1,
+    get ready() { return deps.frameState.ready; },
+    get frame() { return deps.frameState.frame; },
+    testMode: deps.testMode,
+    positions,
+    boneLengths() {
+      const p = positions();
+      return { upper: distance(p.shoulder, p.elbow), lower: distance(p.elbow, p.hand) };
+    },
+    incomingPositions() {
+      const bones = deps.incomingArm.bones;
+      const saved = bones.map((bone) => bone.quaternion.clone());
+      deps.incomingArm.apply();
+      arm.hand.updateWorldMatrix(true, false);
+      const result = { elbow: worldOf(arm.elbow), hand: worldOf(arm.hand) };
+      bones.forEach((bone, i) => bone.quaternion.copy(saved[i]!));
+      arm.hand.updateWorldMatrix(true, false);
+      return result;
+    },
+    screen(name) {
+      return hook.project(positions()[name]);
+    },
+    project(point) {
+      const world = new Vector3().fromArray(point);
+      const behind = world.clone().applyMatrix4(deps.camera.matrixWorldInverse).z >= 0;
+      world.project(deps.camera);
+      const rect = deps.canvas.getBoundingClientRect();
+      return { x: rect.left + ((world.x + 1) / 2) * rect.width, y: rect.top + ((1 - world.y) / 2) * rect.height, behind };
+    },
+    state() {
+      return {
+        ...deps.params,
+        reachable: deps.isArmReachable(),
+        dragging: deps.dragger.dragging?.name ?? null,
+        helpersVisible: deps.helpers.every((helper) => helper.visible),
+        contextLost: deps.context.lost,
+        contextLostCount: deps.context.lostCount,
+        contextRestoredCount: deps.context.restoredCount,
+        pixelRatio: deps.renderer.getPixelRatio(),
+      };
+    },
+    set(key, value) {
+      deps.ui.set(key, value);
+    },
+    resetTimings() {
+      deps.timing.frames = 0;
+      deps.timing.ikSum = 0;
+      deps.timing.stressSum = 0;
+      deps.timing.stressFrames = 0;
+    },
+    timings() {
+      const t = deps.timing;
+      return {
+        frames: t.frames,
+        ikMsPerFrame: t.frames > 0 ? t.ikSum / t.frames : 0,
+        stressMsPerFrame: t.stressFrames > 0 ? t.stressSum / t.stressFrames : 0,
+        stressFrames: t.stressFrames,
+        stressCount: deps.stressCount(),
+      };
+    },
+    loseContext() {
+      deps.renderer.forceContextLoss();
+    },
+    restoreContext() {
+      deps.renderer.forceContextRestore();
+    },
+  };
+  window.__twoBoneIK = hook;
+}
+
+function distance(a: Point3, b: Point3): number {
+  return Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+}

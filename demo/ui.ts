@@ -1,0 +1,110 @@
+// 조절 패널: 하나의 params 객체가 lil-gui 를 움직인다. 이름은 한국어, 값은 여기 한 곳에서 정한다.
+import GUI from "three/addons/libs/lil-gui.module.min.js";
+
+/** 극(팔꿈치가 굽을 쪽) 방향의 이름. 어깨에서 본 극 공의 자리는 main.ts 의 POLE_OFFSETS. */
+export type PoleSide = "back" | "out" | "front" | "up";
+
+/** 스트레스 보기의 팔다리 수 (0 = 끔). */
+export type StressCount = 0 | 100 | 1000;
+
+export interface Params {
+  /** IK 켬/끔: 끄면 IK 를 거치지 않은, 들어온 자세(기본 자세) 그대로. */
+  ik: boolean;
+  /** 보조 표시: 목표·관절·극 공과 선, 삼각형 a·b·d 와 뿌리의 각 θ, 뼈대 선. */
+  helpers: boolean;
+  /** 자동 움직임: 공(과 발 목표)이 정해진 길을 따라 움직인다. */
+  autoMove: boolean;
+  /** 위 뼈(위팔) 길이 a (m). */
+  upperLength: number;
+  /** 아래 뼈(아래팔) 길이 b (m). */
+  lowerLength: number;
+  /** soft IK 비율 [0, 1]: 다 펴지기 직전 구간의 길이 / 팔 길이. */
+  soft: number;
+  /** 섞음 비율 [0, 1]: 0 = 들어온 자세, 1 = 완전한 IK. */
+  weight: number;
+  /** 극 방향. */
+  poleSide: PoleSide;
+  /** 프레임 시간 표시 (Stats). */
+  stats: boolean;
+  /** 스트레스 보기: 매 프레임 푸는 팔다리 수. */
+  stress: StressCount;
+}
+
+/** 기본값. test 모드(?test)에서는 자동 움직임만 꺼져 있다. */
+export function defaultParams(testMode: boolean): Params {
+  return {
+    ik: true,
+    helpers: true,
+    autoMove: !testMode,
+    upperLength: 0.3,
+    lowerLength: 0.28,
+    soft: 0,
+    weight: 1,
+    poleSide: "back",
+    stats: false,
+    stress: 0,
+  };
+}
+
+/** 패널이 바뀐 값을 알려 줄 곳. */
+export interface UiCallbacks {
+  onLengthsChange(): void;
+  onPoleSideChange(): void;
+  onStatsChange(): void;
+  onStressChange(): void;
+  onAutoMoveChange(): void;
+  onReset(): void;
+}
+
+/** 패널 항목 하나에서 이 모듈이 쓰는 부분 (lil-gui 의 Controller 들이 모두 만족한다). */
+interface ParamController {
+  readonly domElement: HTMLElement;
+  updateDisplay(): unknown;
+  setValue(value: Params[keyof Params]): unknown;
+}
+
+export interface Ui {
+  readonly gui: GUI;
+  /** params 를 바꾼 뒤 패널의 표시를 맞춘다. */
+  refresh(): void;
+  /** 이름(params 의 키)으로 값을 바꾼다: 패널을 쓰는 것과 똑같이 onChange 가 불린다. */
+  set<K extends keyof Params>(key: K, value: Params[K]): void;
+}
+
+export function createUi(container: HTMLElement, params: Params, callbacks: UiCallbacks, startOpen: boolean): Ui {
+  const gui = new GUI({ container, title: "조절", width: 300 });
+  const controllers = new Map<keyof Params, ParamController>();
+  const add = <C extends ParamController>(key: keyof Params, controller: C): C => {
+    controller.domElement.dataset["param"] = key;
+    controllers.set(key, controller);
+    return controller;
+  };
+
+  add("ik", gui.add(params, "ik").name("IK 켬/끔"));
+  add("helpers", gui.add(params, "helpers").name("보조 표시"));
+  add("autoMove", gui.add(params, "autoMove").name("자동 움직임").onChange(callbacks.onAutoMoveChange));
+  add("upperLength", gui.add(params, "upperLength", 0.1, 0.5, 0.01).name("위 뼈 길이 a (m)").onChange(callbacks.onLengthsChange));
+  add("lowerLength", gui.add(params, "lowerLength", 0.1, 0.5, 0.01).name("아래 뼈 길이 b (m)").onChange(callbacks.onLengthsChange));
+  add("soft", gui.add(params, "soft", 0, 0.5, 0.01).name("soft"));
+  add("weight", gui.add(params, "weight", 0, 1, 0.01).name("weight"));
+  add("poleSide", gui.add(params, "poleSide", { "뒤·아래 (기본)": "back", "바깥": "out", "앞": "front", "위": "up" })
+    .name("극 방향").onChange(callbacks.onPoleSideChange));
+  add("stress", gui.add(params, "stress", { "끔": 0, "100개": 100, "1000개": 1000 }).name("스트레스 보기").onChange(callbacks.onStressChange));
+  add("stats", gui.add(params, "stats").name("프레임 시간 표시").onChange(callbacks.onStatsChange));
+  const resetAction = { reset: callbacks.onReset };
+  gui.add(resetAction, "reset").name("초기화");
+
+  if (!startOpen) gui.close();
+
+  return {
+    gui,
+    refresh(): void {
+      for (const controller of controllers.values()) controller.updateDisplay();
+    },
+    set(key, value): void {
+      const controller = controllers.get(key);
+      if (controller === undefined) throw new Error(`조절 항목 "${String(key)}" 이 없습니다`);
+      controller.setValue(value);
+    },
+  };
+}

@@ -1,0 +1,675 @@
+// 설명 화면(demo/)의 브라우저 테스트: 데모를 임시 폴더에 빌드하고, 작은 정적 서버로 띄우고,
+// Debian 의 Chromium(/usr/bin/chromium)을 playwright-core 로 몰아 세 화면 크기에서 확인한다.
+//   node e2e/run.mjs            (make test-e2e, npm run test:e2e)
+// 스크린샷은 저장소 밖의 임시 폴더에 쓰고 경로를 찍는다. 마지막 줄: "N passed, M failed". 실패가 있으면 종료 코드 1.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { inflateSync } from "node:zlib";
+
+const CHROMIUM = "/usr/bin/chromium";
+const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
+
+/** 화면 크기 세 가지: PC(마우스), 휴대폰 가로·세로(터치). */
+const VIEWPORTS = [
+  { name: "desktop-1280x800", width: 1280, height: 800, touch: false, deviceScaleFactor: 1 },
+  { name: "phone-landscape-844x390", width: 844, height: 390, touch: true, deviceScaleFactor: 3 },
+  { name: "phone-portrait-390x844", width: 390, height: 844, touch: true, deviceScaleFactor: 3 },
+];
+
+/** 배경색 (demo/stage.ts 의 BACKGROUND_COLOR 와 같아야 한다). */
+const BACKGROUND = [0x1b, 0x21, 0x30];
+/** 손–공 거리의 허용치: 팔 길이(a + b)에 대한 비율 (issue 4). */
+const REACH_TOLERANCE = 1e-4;
+/** 뼈 길이·곧음의 허용치: 팔 길이에 대한 비율 (float64 행렬 연산의 반올림만 남는다). */
+const EXACT_TOLERANCE = 1e-7;
+/** 손가락 크기 (CSS px): 이보다 작은 누를 것이 없어야 한다. */
+const MIN_TOUCH_TARGET = 36;
+/** 프레임 시간을 잴 프레임 수. */
+const TIMING_FRAMES = 120;
+/** 스트레스 보기에서 잴 프레임 수 (소프트웨어 렌더링에서 1000개는 프레임이 느리다). */
+const STRESS_TIMING_FRAMES = 60;
+
+// ---------------------------------------------------------------- 작은 테스트 도구
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+/** 이름 붙은 확인 하나. 실패해도 다음 확인으로 넘어간다. */
+async function test(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    passed++;
+    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    failed++;
+    const message = error instanceof Error ? error.message : String(error);
+    failures.push(`${name}: ${message}`);
+    console.log(`  ✗ ${name}\n      ${message.split("\n").join("\n      ")}`);
+  }
+}
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const len = (v) => Math.hypot(v[0], v[1], v[2]);
+const dist = (a, b) => len(sub(a, b));
+const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const fmt = (x) => (Math.abs(x) < 1e-3 && x !== 0 ? x.toExponential(2) : x.toFixed(4));
+
+// ---------------------------------------------------------------- PNG 읽기 (스크린샷의 픽셀 세기)
+
+/** 8비트 RGB/RGBA PNG 를 { width, height, channels, data } 로 푼다 (Chromium 스크린샷용, 인터레이스 없음). */
+function decodePng(buffer) {
+  let offset = 8;
+  let width = 0, height = 0, colorType = 0;
+  const idat = [];
+  while (offset < buffer.length) {
+    const length = buffer.readUInt32BE(offset);
+    const type = buffer.toString("ascii", offset + 4, offset + 8);
+    const body = buffer.subarray(offset + 8, offset + 8 + length);
+    if (type === "IHDR") {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      assert(body[8] === 8 && body[12] === 0, "PNG: 8비트, 인터레이스 없음만 읽는다");
+      colorType = body[9];
+    } else if (type === "IDAT") idat.push(body);
+    else if (type === "IEND") break;
+    offset += 12 + length;
+  }
+  const channels = colorType === 6 ? 4 : colorType === 2 ? 3 : 0;
+  assert(channels > 0, `PNG: 색 형식 ${colorType} 은 읽지 않는다`);
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const data = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const row = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const left = x >= channels ? data[y * stride + x - channels] : 0;
+      const up = y > 0 ? data[(y - 1) * stride + x] : 0;
+      const upLeft = y > 0 && x >= channels ? data[(y - 1) * stride + x - channels] : 0;
+      let value = row[x];
+      if (filter === 1) value += left;
+      else if (filter === 2) value += up;
+      else if (filter === 3) value += (left + up) >> 1;
+      else if (filter === 4) {
+        const p = left + up - upLeft;
+        const pa = Math.abs(p - left), pb = Math.abs(p - up), pc = Math.abs(p - upLeft);
+        value += pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+      }
+      data[y * stride + x] = value & 0xff;
+    }
+  }
+  return { width, height, channels, data };
+}
+
+/** 배경색과 다른 픽셀의 비율 (0 … 1). */
+function nonBackgroundFraction(png) {
+  let differing = 0;
+  const { data, channels } = png;
+  const total = png.width * png.height;
+  for (let i = 0; i < total; i++) {
+    const o = i * channels;
+    if (Math.abs(data[o] - BACKGROUND[0]) + Math.abs(data[o + 1] - BACKGROUND[1]) + Math.abs(data[o + 2] - BACKGROUND[2]) > 24) differing++;
+  }
+  return differing / total;
+}
+
+/** 두 스크린샷에서 다른 픽셀의 비율. */
+function differenceFraction(a, b) {
+  assert(a.width === b.width && a.height === b.height, "스크린샷 크기가 다르다");
+  let differing = 0;
+  const total = a.width * a.height;
+  for (let i = 0; i < total; i++) {
+    const oa = i * a.channels, ob = i * b.channels;
+    if (Math.abs(a.data[oa] - b.data[ob]) + Math.abs(a.data[oa + 1] - b.data[ob + 1]) + Math.abs(a.data[oa + 2] - b.data[ob + 2]) > 24) differing++;
+  }
+  return differing / total;
+}
+
+// ---------------------------------------------------------------- 데모 빌드와 정적 서버
+
+const CONTENT_TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+};
+
+async function buildDemo(outDir) {
+  const { build } = await import("vite");
+  await build({
+    configFile: join(REPO, "demo", "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+/** outDir 을 127.0.0.1 의 빈 포트에서 내보낸다. */
+function serve(outDir) {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, "");
+    let file = join(outDir, relative);
+    if (!file.startsWith(outDir + sep) && file !== outDir) {
+      response.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
+    if (!existsSync(file)) {
+      response.writeHead(404).end("not found");
+      return;
+    }
+    response.writeHead(200, { "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
+    response.end(readFileSync(file));
+  });
+  return new Promise((resolvePromise) => {
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      resolvePromise({ server, origin: `http://127.0.0.1:${address.port}` });
+    });
+  });
+}
+
+// ---------------------------------------------------------------- 페이지 도구
+
+/** 다음 프레임 k 개를 기다린다 (정해진 시간이 아니라 그려진 프레임 수로). */
+async function frames(page, k = 2) {
+  const now = await page.evaluate(() => window.__twoBoneIK.frame);
+  await page.waitForFunction((target) => window.__twoBoneIK.frame >= target, now + k);
+}
+
+const hook = (page, expression, arg) => page.evaluate(expression, arg);
+
+/** 마우스나 터치로 (x0, y0) → (x1, y1) 을 끈다. 터치는 CDP 로 진짜 터치 이벤트를 보낸다. */
+async function drag(page, session, touch, from, to, steps = 12) {
+  if (!touch) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps });
+    await page.mouse.up();
+  } else {
+    await session.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from.x, y: from.y, id: 1, radiusX: 8, radiusY: 8 }] });
+    for (let i = 1; i <= steps; i++) {
+      const t = i / steps;
+      const x = from.x + (to.x - from.x) * t, y = from.y + (to.y - from.y) * t;
+      await session.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y, id: 1, radiusX: 8, radiusY: 8 }] });
+    }
+    await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  }
+  await frames(page, 2);
+}
+
+/** (x, y) 가 화면 안이고 UI 에 가려지지 않은 캔버스 위인지. */
+async function onCanvas(page, point) {
+  return page.evaluate(({ x, y }) => {
+    if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return false;
+    const element = document.elementFromPoint(x, y);
+    return element !== null && element.id === "scene";
+  }, point);
+}
+
+/** origin 에서 direction 쪽으로 가며, 둘레 margin px 까지 모두 가려지지 않은 캔버스인 가장 먼 점. */
+async function farthestOnCanvas(page, origin, direction, margin) {
+  return page.evaluate(({ origin, direction, margin }) => {
+    const free = (x, y) => {
+      for (const [ox, oy] of [[0, 0], [margin, 0], [-margin, 0], [0, margin], [0, -margin]]) {
+        const px = x + ox, py = y + oy;
+        if (px < 0 || py < 0 || px >= window.innerWidth || py >= window.innerHeight) return false;
+        if (document.elementFromPoint(px, py)?.id !== "scene") return false;
+      }
+      return true;
+    };
+    const length = Math.hypot(direction.x, direction.y);
+    const ux = direction.x / length, uy = direction.y / length;
+    let best = { x: origin.x, y: origin.y };
+    for (let t = 0; t < 4000; t += 4) {
+      const x = origin.x + ux * t, y = origin.y + uy * t;
+      if (!free(x, y)) break;
+      best = { x, y };
+    }
+    return best;
+  }, { origin, direction, margin });
+}
+
+async function assertOnCanvas(page, point, what) {
+  assert(await onCanvas(page, point), `${what} (${point.x.toFixed(0)}, ${point.y.toFixed(0)}) 가 화면 밖이거나 UI 에 가려져 있다`);
+}
+
+/** 조절 패널(lil-gui)의 한 항목을 사람처럼 누른다 (터치 기기면 tap). 패널이 닫혀 있으면 먼저 연다. */
+async function pressControl(page, touch, param) {
+  const closed = await page.evaluate(() => document.querySelector("#controls .lil-gui.root").classList.contains("closed"));
+  const title = page.locator("#controls .lil-gui.root > .title");
+  if (closed) await (touch ? title.tap() : title.click());
+  const input = page.locator(`#controls [data-param="${param}"] input`);
+  await input.scrollIntoViewIfNeeded();
+  await (touch ? input.tap() : input.click());
+  await frames(page, 2);
+}
+
+/** 설명 패널과 조절 패널을 닫거나 연다 (상태가 다를 때만 누른다). */
+async function setPanels(page, touch, open) {
+  const state = await page.evaluate(() => ({
+    info: !document.getElementById("info").classList.contains("collapsed"),
+    gui: !document.querySelector("#controls .lil-gui.root").classList.contains("closed"),
+  }));
+  const press = (locator) => (touch ? locator.tap() : locator.click());
+  if (state.info !== open) await press(page.locator("#info-toggle"));
+  if (state.gui !== open) await press(page.locator("#controls .lil-gui.root > .title"));
+  await frames(page, 2);
+}
+
+/** UI 상자들: 화면 안에 있는지, 서로 겹치지 않는지, 글자가 잘리지 않는지, 누를 것이 손가락 크기인지. */
+async function checkLayout(page, touch) {
+  const report = await page.evaluate(({ minTarget, touch }) => {
+    const problems = [];
+    const w = window.innerWidth, h = window.innerHeight;
+    const box = (element) => element.getBoundingClientRect();
+    const panels = [
+      ["설명 패널", document.getElementById("info")],
+      // 조절 패널은 #controls 안에서 스크롤된다: 보이는 상자는 #controls.
+      ["조절 패널", document.getElementById("controls")],
+    ];
+    for (const [name, element] of panels) {
+      const r = box(element);
+      if (r.left < 0 || r.top < 0 || r.right > w + 0.5 || r.bottom > h + 0.5) {
+        problems.push(`${name} 이 화면 밖으로 나간다: (${r.left.toFixed(0)}, ${r.top.toFixed(0)}) – (${r.right.toFixed(0)}, ${r.bottom.toFixed(0)}), 화면 ${w}×${h}`);
+      }
+    }
+    const a = box(panels[0][1]), b = box(panels[1][1]);
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+      problems.push(`설명 패널과 조절 패널이 겹친다: [${a.left.toFixed(0)},${a.top.toFixed(0)},${a.right.toFixed(0)},${a.bottom.toFixed(0)}] [${b.left.toFixed(0)},${b.top.toFixed(0)},${b.right.toFixed(0)},${b.bottom.toFixed(0)}]`);
+    }
+    // 보이는 글자가 가로로 잘리지 않는가 (줄임표로 숨은 이름 포함).
+    for (const element of document.querySelectorAll("#info .panel-toggle, #info dt, #info dd, #controls .name, #controls .title, #info summary")) {
+      const r = box(element);
+      if (r.width === 0 || r.height === 0) continue;
+      if (element.scrollWidth > element.clientWidth + 1) problems.push(`글자가 잘린다: "${element.textContent.trim()}" (${element.scrollWidth} > ${element.clientWidth})`);
+    }
+    // 누를 것의 크기.
+    if (touch) {
+      for (const element of document.querySelectorAll("#info-toggle, #controls .title, #info summary, #controls .controller")) {
+        const r = box(element);
+        if (r.width === 0 || r.height === 0) continue;
+        if (r.height < minTarget) problems.push(`누를 것이 작다 (${r.height.toFixed(0)} px < ${minTarget}): "${element.textContent.trim().slice(0, 20)}"`);
+      }
+    }
+    return problems;
+  }, { minTarget: MIN_TOUCH_TARGET, touch });
+  assert(report.length === 0, report.join("\n"));
+}
+
+/** 캔버스 중 UI 가 가리지 않는 비율. */
+async function uncoveredFraction(page) {
+  return page.evaluate(() => {
+    let free = 0, total = 0;
+    for (let y = 4; y < window.innerHeight; y += 16) {
+      for (let x = 4; x < window.innerWidth; x += 16) {
+        total++;
+        if (document.elementFromPoint(x, y)?.id === "scene") free++;
+      }
+    }
+    return free / total;
+  });
+}
+
+// ---------------------------------------------------------------- 화면 크기 하나의 테스트
+
+async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
+  console.log(`\n${viewport.name} (${viewport.touch ? "터치" : "마우스"})`);
+  const userDataDir = mkdtempSync(join(tmpdir(), "two-bone-ik-chromium-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      // --disable-gpu 에서도 WebGL2 를 소프트웨어(SwiftShader)로
+      "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+    ],
+    viewport: { width: viewport.width, height: viewport.height },
+    deviceScaleFactor: viewport.deviceScaleFactor,
+    hasTouch: viewport.touch,
+    isMobile: viewport.touch,
+    locale: "ko-KR",
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const session = await context.newCDPSession(page);
+  const consoleErrors = [];
+  page.on("console", (message) => { if (message.type() === "error") consoleErrors.push(message.text()); });
+  page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) consoleErrors.push(`바깥 요청: ${url}`);
+  });
+  const shot = async (label) => {
+    const path = join(shotDir, `${viewport.name}-${label}.png`);
+    const buffer = await page.screenshot({ path });
+    console.log(`      스크린샷: ${path}`);
+    return decodePng(buffer);
+  };
+  const { touch } = viewport;
+
+  try {
+    let initialLengths = null;
+    let armLength = 0;
+
+    await test("페이지가 콘솔 오류 없이 열리고 첫 프레임에 IK 가 풀려 있다, 캔버스가 비어 있지 않다", async () => {
+      await page.goto(`${origin}/index.html?test`);
+      await page.waitForFunction(() => window.__twoBoneIK?.ready === true, undefined, { timeout: 30000 });
+      const webgl = await page.evaluate(() => {
+        const gl = document.getElementById("scene").getContext("webgl2");
+        return gl === null ? null : `${gl.getParameter(gl.VERSION)} / ${gl.getParameter(gl.RENDERER)}`;
+      });
+      assert(webgl !== null, "WebGL2 컨텍스트가 없다");
+      console.log(`      WebGL: ${webgl}`);
+      const png = await shot("start");
+      const fraction = nonBackgroundFraction(png);
+      assert(fraction > 0.05, `배경색이 아닌 픽셀이 ${(fraction * 100).toFixed(1)} % 뿐이다 (캔버스가 비었다)`);
+      initialLengths = await hook(page, () => window.__twoBoneIK.boneLengths());
+      armLength = initialLengths.upper + initialLengths.lower;
+      const p = await hook(page, () => window.__twoBoneIK.positions());
+      const gap = dist(p.hand, p.ball);
+      assert(gap < REACH_TOLERANCE * armLength, `첫 프레임에 손이 공에 닿지 않았다: 손–공 ${fmt(gap)} m`);
+      const state = await hook(page, () => window.__twoBoneIK.state());
+      assert(state.pixelRatio <= 2, `픽셀 비율이 2 를 넘는다: ${state.pixelRatio}`);
+      assert(consoleErrors.length === 0, `콘솔 오류:\n${consoleErrors.join("\n")}`);
+    });
+    if (initialLengths === null) return; // 페이지가 열리지 않으면 나머지는 의미가 없다
+
+    const lengthsUnchanged = async () => {
+      const now = await hook(page, () => window.__twoBoneIK.boneLengths());
+      const du = Math.abs(now.upper - initialLengths.upper), dl = Math.abs(now.lower - initialLengths.lower);
+      assert(du < EXACT_TOLERANCE * armLength && dl < EXACT_TOLERANCE * armLength,
+        `뼈 길이가 바뀌었다: a ${fmt(initialLengths.upper)} → ${fmt(now.upper)}, b ${fmt(initialLengths.lower)} → ${fmt(now.lower)}`);
+    };
+
+    await test("UI 가 화면 안에 있고 겹치거나 잘리지 않으며, 패널을 펴고 접을 수 있다 (방향 전환 포함)", async () => {
+      await checkLayout(page, touch);
+      await setPanels(page, touch, true);
+      await checkLayout(page, touch);
+      await shot("panels-open");
+      await setPanels(page, touch, false);
+      await checkLayout(page, touch);
+      const free = await uncoveredFraction(page);
+      assert(free > 0.8, `패널을 접어도 장면이 ${(free * 100).toFixed(0)} % 만 보인다`);
+      if (touch) {
+        // 방향 전환: 가로 ↔ 세로로 돌려도 배치가 맞는다.
+        await page.setViewportSize({ width: viewport.height, height: viewport.width });
+        await frames(page, 3);
+        await checkLayout(page, touch);
+        await setPanels(page, touch, true);
+        await checkLayout(page, touch);
+        await setPanels(page, touch, false);
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        await frames(page, 3);
+        await checkLayout(page, touch);
+      }
+      // 넓은 화면은 패널을 편 채로, 휴대폰은 접은 채로 다음 확인을 한다 (사람이 쓰는 그대로).
+      if (!touch) await setPanels(page, touch, true);
+    });
+
+    /**
+     * 팔이 닿는 곳: 처음엔 어깨와 공의 화면 위치 사이 조금 옆. 한 번 끈 뒤에는 그때 공이 간 월드 점의 화면 위치
+     * (카메라가 고정이고 공은 카메라를 마주 보는 같은 평면 위에서만 움직이므로, 그 점으로 정확히 돌아간다).
+     */
+    let reachablePoint = null;
+    const reachableDestination = async () => {
+      if (reachablePoint !== null) return hook(page, (p) => window.__twoBoneIK.project(p), reachablePoint);
+      const s = await hook(page, () => window.__twoBoneIK.screen("shoulder"));
+      const b = await hook(page, () => window.__twoBoneIK.screen("ball"));
+      return { x: s.x + 0.55 * (b.x - s.x) + 0.15 * (b.y - s.y), y: s.y + 0.55 * (b.y - s.y) - 0.15 * (b.x - s.x) };
+    };
+
+    await test(`공을 ${touch ? "손가락으로" : "마우스로"} 끌면 손이 공에 닿고 (< 1e-4 × 팔 길이) 뼈 길이는 그대로다`, async () => {
+      const from = await hook(page, () => window.__twoBoneIK.screen("ball"));
+      const to = await reachableDestination();
+      await assertOnCanvas(page, from, "공");
+      await assertOnCanvas(page, to, "끌 곳");
+      const before = await hook(page, () => window.__twoBoneIK.positions());
+      await drag(page, session, touch, from, to);
+      const p = await hook(page, () => window.__twoBoneIK.positions());
+      const moved = dist(before.ball, p.ball);
+      assert(moved > 0.03, `공이 움직이지 않았다 (${fmt(moved)} m): 끌기가 공을 잡지 못했다`);
+      const d = dist(p.shoulder, p.ball);
+      assert(d < armLength, `끈 곳이 팔이 닿지 않는 곳이다 (d = ${fmt(d)} ≥ a + b = ${fmt(armLength)}): 테스트의 끌 곳을 고쳐야 한다`);
+      const gap = dist(p.hand, p.ball);
+      console.log(`      공 ${fmt(moved)} m 이동, d = ${fmt(d)} m, 손–공 ${fmt(gap)} m (한도 ${fmt(REACH_TOLERANCE * armLength)})`);
+      assert(gap < REACH_TOLERANCE * armLength, `손–공 거리 ${fmt(gap)} m ≥ ${fmt(REACH_TOLERANCE * armLength)} m`);
+      reachablePoint = p.ball;
+      await lengthsUnchanged();
+      const state = await hook(page, () => window.__twoBoneIK.state());
+      assert(state.reachable, "reachable 이 false 다");
+      assert(state.dragging === null, `끌기가 끝나지 않았다: ${state.dragging}`);
+    });
+
+    await test("공을 팔이 닿지 않는 곳으로 끌면 팔이 곧게 펴져 공을 가리킨다", async () => {
+      const from = await hook(page, () => window.__twoBoneIK.screen("ball"));
+      const s = await hook(page, () => window.__twoBoneIK.screen("shoulder"));
+      // 어깨에서 화면의 여러 방향으로, UI 에 가려지지 않은 캔버스 위에서 갈 수 있는 가장 먼 곳 (가장자리에서 24 px 안쪽).
+      let to = null;
+      for (let i = 0; i < 16; i++) {
+        const angle = (i / 16) * 2 * Math.PI;
+        const candidate = await farthestOnCanvas(page, s, { x: Math.cos(angle), y: Math.sin(angle) }, 24);
+        if (to === null || Math.hypot(candidate.x - s.x, candidate.y - s.y) > Math.hypot(to.x - s.x, to.y - s.y)) to = candidate;
+      }
+      await assertOnCanvas(page, from, "공");
+      await drag(page, session, touch, from, to, 16);
+      const p = await hook(page, () => window.__twoBoneIK.positions());
+      const d = dist(p.shoulder, p.ball);
+      assert(d > 1.05 * armLength, `공이 충분히 멀지 않다: d = ${fmt(d)} m, a + b = ${fmt(armLength)} m`);
+      const toHand = sub(p.hand, p.shoulder), toBall = sub(p.ball, p.shoulder), toElbow = sub(p.elbow, p.shoulder);
+      const reach = len(toHand);
+      const sinAngle = len(cross(toHand, toBall)) / (reach * d);
+      const elbowOffLine = len(cross(toElbow, toHand)) / reach;
+      console.log(`      d = ${fmt(d)} m, 어깨–손 ${fmt(reach)} m (a + b = ${fmt(armLength)}), 방향 오차 sin = ${fmt(sinAngle)}, 팔꿈치–직선 ${fmt(elbowOffLine)} m`);
+      assert(Math.abs(reach - armLength) < EXACT_TOLERANCE * armLength, `팔이 다 펴지지 않았다: 어깨–손 ${fmt(reach)} ≠ a + b ${fmt(armLength)}`);
+      assert(sinAngle < 1e-6, `팔이 공을 가리키지 않는다: sin(각) = ${fmt(sinAngle)}`);
+      assert(elbowOffLine < EXACT_TOLERANCE * armLength, `팔꿈치가 어깨–손 직선에서 ${fmt(elbowOffLine)} m 벗어났다 (곧지 않다)`);
+      const state = await hook(page, () => window.__twoBoneIK.state());
+      assert(!state.reachable, "reachable 이 true 다");
+      await lengthsUnchanged();
+      await shot("out-of-reach");
+    });
+
+    await test("극 공을 끌면 팔꿈치만 움직이고 손은 제자리에 있다", async () => {
+      // 공을 다시 팔이 닿는 곳으로.
+      const from = await hook(page, () => window.__twoBoneIK.screen("ball"));
+      await drag(page, session, touch, from, await reachableDestination());
+      const before = await hook(page, () => window.__twoBoneIK.positions());
+      assert(dist(before.hand, before.ball) < REACH_TOLERANCE * armLength, "극을 끌기 전에 손이 공에 닿아 있지 않다");
+      const pole = await hook(page, () => window.__twoBoneIK.screen("pole"));
+      const s = await hook(page, () => window.__twoBoneIK.screen("shoulder"));
+      // 극을 어깨 둘레로 크게 돌린다 (화면에서 어깨 기준 90°).
+      const to = { x: s.x - (pole.y - s.y), y: s.y + (pole.x - s.x) };
+      to.x = Math.min(Math.max(to.x, 24), viewport.width - 24);
+      to.y = Math.min(Math.max(to.y, 24), viewport.height - 24);
+      await assertOnCanvas(page, pole, "극 공");
+      await drag(page, session, touch, pole, to);
+      const after = await hook(page, () => window.__twoBoneIK.positions());
+      const poleMoved = dist(before.pole, after.pole);
+      const handMoved = dist(before.hand, after.hand);
+      const elbowMoved = dist(before.elbow, after.elbow);
+      const shoulderMoved = dist(before.shoulder, after.shoulder);
+      console.log(`      극 ${fmt(poleMoved)} m 이동 → 팔꿈치 ${fmt(elbowMoved)} m, 손 ${fmt(handMoved)} m, 어깨 ${fmt(shoulderMoved)} m`);
+      assert(poleMoved > 0.05, `극 공이 움직이지 않았다 (${fmt(poleMoved)} m)`);
+      assert(elbowMoved > 0.02 * armLength, `팔꿈치가 움직이지 않았다 (${fmt(elbowMoved)} m)`);
+      assert(handMoved < REACH_TOLERANCE * armLength, `손이 움직였다 (${fmt(handMoved)} m)`);
+      assert(shoulderMoved < EXACT_TOLERANCE * armLength, `어깨가 움직였다 (${fmt(shoulderMoved)} m)`);
+      assert(dist(after.hand, after.ball) < REACH_TOLERANCE * armLength, "손이 공에서 떨어졌다");
+      await lengthsUnchanged();
+    });
+
+    await test("IK 켬/끔: 끄면 들어온 자세, 다시 켜면 공을 잡은 자세", async () => {
+      await pressControl(page, touch, "ik");
+      let state = await hook(page, () => window.__twoBoneIK.state());
+      assert(state.ik === false, "IK 가 꺼지지 않았다");
+      const off = await hook(page, () => window.__twoBoneIK.positions());
+      const incoming = await hook(page, () => window.__twoBoneIK.incomingPositions());
+      const poseError = Math.max(dist(off.hand, incoming.hand), dist(off.elbow, incoming.elbow));
+      assert(poseError < EXACT_TOLERANCE * armLength, `IK 끔인데 들어온 자세가 아니다 (차이 ${fmt(poseError)} m)`);
+      assert(dist(off.hand, off.ball) > 0.05 * armLength, "IK 끔인데 손이 공에 있다 (비교가 보이지 않는다)");
+      await shot("ik-off");
+      await pressControl(page, touch, "ik");
+      state = await hook(page, () => window.__twoBoneIK.state());
+      assert(state.ik === true, "IK 가 다시 켜지지 않았다");
+      const on = await hook(page, () => window.__twoBoneIK.positions());
+      assert(dist(on.hand, on.ball) < REACH_TOLERANCE * armLength, `IK 를 다시 켰는데 손–공 ${fmt(dist(on.hand, on.ball))} m`);
+      await lengthsUnchanged();
+    });
+
+    await test("보조 표시를 끄면 보조 공·선·삼각형이 사라지고 켜면 돌아온다", async () => {
+      await setPanels(page, touch, false);
+      const withHelpers = await shot("helpers-on");
+      await pressControl(page, touch, "helpers");
+      assert((await hook(page, () => window.__twoBoneIK.state())).helpersVisible === false, "보조 표시가 꺼지지 않았다");
+      await setPanels(page, touch, false);
+      const without = await page.screenshot().then(decodePng);
+      const changed = differenceFraction(withHelpers, without);
+      assert(changed > 0.001, `보조 표시를 꺼도 화면이 거의 그대로다 (${(changed * 100).toFixed(2)} % 바뀜)`);
+      await pressControl(page, touch, "helpers");
+      assert((await hook(page, () => window.__twoBoneIK.state())).helpersVisible === true, "보조 표시가 다시 켜지지 않았다");
+      await setPanels(page, touch, !touch);
+    });
+
+    await test("자동 움직임: 공이 저절로 움직이고, 공을 잡으면 멈춘다", async () => {
+      await hook(page, () => window.__twoBoneIK.set("autoMove", true));
+      const a = await hook(page, () => window.__twoBoneIK.positions());
+      await frames(page, 10);
+      const b = await hook(page, () => window.__twoBoneIK.positions());
+      assert(dist(a.ball, b.ball) > 1e-3, "자동 움직임이 켜졌는데 공이 움직이지 않는다");
+      // 공을 누른 채 조금 끌었다 놓는다 (잡는 순간 자동 움직임이 꺼진다).
+      const from = await hook(page, () => window.__twoBoneIK.screen("ball"));
+      await drag(page, session, touch, from, { x: from.x + 6, y: from.y + 6 }, 2);
+      const state = await hook(page, () => window.__twoBoneIK.state());
+      assert(state.autoMove === false, "공을 잡았는데 자동 움직임이 꺼지지 않았다");
+      const c = await hook(page, () => window.__twoBoneIK.positions());
+      await frames(page, 10);
+      const d = await hook(page, () => window.__twoBoneIK.positions());
+      assert(dist(c.ball, d.ball) === 0, "자동 움직임을 껐는데 공이 움직인다");
+      assert(dist(d.hand, d.ball) < REACH_TOLERANCE * armLength || !(await hook(page, () => window.__twoBoneIK.state())).reachable, "손이 공을 따라가지 않는다");
+      const panelState = await page.evaluate(() => document.querySelector('#controls [data-param="autoMove"] input').checked);
+      assert(panelState === false, "패널의 ‘자동 움직임’ 표시가 꺼짐으로 바뀌지 않았다");
+    });
+
+    if (!touch) {
+      await test("WebGL 컨텍스트를 잃었다 되찾아도 루프가 계속 돌고 다시 그린다", async () => {
+        await hook(page, () => window.__twoBoneIK.loseContext());
+        await page.waitForFunction(() => window.__twoBoneIK.state().contextLost === true);
+        await frames(page, 5); // 잃은 동안에도 프레임이 계속 돈다
+        await hook(page, () => window.__twoBoneIK.restoreContext());
+        await page.waitForFunction(() => window.__twoBoneIK.state().contextRestoredCount >= 1);
+        await frames(page, 3);
+        const png = await shot("after-context-restore");
+        const fraction = nonBackgroundFraction(png);
+        assert(fraction > 0.05, `컨텍스트를 되찾은 뒤 캔버스가 비었다 (${(fraction * 100).toFixed(1)} %)`);
+        assert(consoleErrors.length === 0, `콘솔 오류:\n${consoleErrors.join("\n")}`);
+      });
+    }
+
+    await test("프레임 시간과 IK 시간을 잰다", async () => {
+      const measure = async (frameCount) => {
+        await hook(page, () => window.__twoBoneIK.resetTimings());
+        const deltas = await page.evaluate((count) => new Promise((done) => {
+          const out = [];
+          let last = performance.now();
+          const step = (now) => {
+            out.push(now - last);
+            last = now;
+            if (out.length < count + 1) requestAnimationFrame(step);
+            else done(out.slice(1));
+          };
+          requestAnimationFrame(step);
+        }), frameCount);
+        const t = await hook(page, () => window.__twoBoneIK.timings());
+        deltas.sort((x, y) => x - y);
+        const median = deltas[Math.floor(deltas.length / 2)];
+        const p95 = deltas[Math.floor(deltas.length * 0.95)];
+        const mean = deltas.reduce((s, x) => s + x, 0) / deltas.length;
+        return { median, p95, mean, ik: t.ikMsPerFrame, stress: t.stressMsPerFrame, stressCount: t.stressCount };
+      };
+      const rows = [];
+      const single = await measure(TIMING_FRAMES);
+      rows.push({ viewport: viewport.name, limbs: "캐릭터 (팔·다리 2개)", ...single, ikShown: single.ik });
+      if (!touch) {
+        for (const count of [100, 1000]) {
+          await hook(page, (n) => window.__twoBoneIK.set("stress", n), count);
+          await frames(page, 5);
+          const r = await measure(STRESS_TIMING_FRAMES);
+          rows.push({ viewport: viewport.name, limbs: `스트레스 ${r.stressCount}개`, ...r, ikShown: r.stress });
+        }
+        await hook(page, () => window.__twoBoneIK.set("stress", 0));
+      }
+      for (const r of rows) {
+        console.log(`      ${r.limbs}: 프레임 간격 중앙값 ${r.median.toFixed(2)} ms, 평균 ${r.mean.toFixed(2)} ms, 95 % ${r.p95.toFixed(2)} ms; IK ${r.ikShown.toFixed(4)} ms/프레임`);
+        timingsOut.push(r);
+      }
+      assert(single.ik < 1, `캐릭터의 IK 시간이 1 ms/프레임을 넘는다: ${single.ik.toFixed(3)} ms`);
+      assert(consoleErrors.length === 0, `콘솔 오류:\n${consoleErrors.join("\n")}`);
+    });
+  } finally {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- 시작
+
+async function main() {
+  if (!existsSync(CHROMIUM)) {
+    console.error(`브라우저 테스트에는 Chromium 이 필요합니다: ${CHROMIUM} 이 없습니다.\n` +
+      "Debian/Ubuntu: sudo apt-get install -y chromium fonts-nanum   (CI 는 .ci/run 이 설치합니다)");
+    console.log("0 passed, 1 failed");
+    process.exit(1);
+  }
+  let chromium;
+  try {
+    ({ chromium } = await import("playwright-core"));
+  } catch {
+    console.error("playwright-core 가 없습니다: npm ci 를 먼저 실행하세요.");
+    console.log("0 passed, 1 failed");
+    process.exit(1);
+  }
+
+  const outDir = mkdtempSync(join(tmpdir(), "two-bone-ik-demo-build-"));
+  const shotDir = mkdtempSync(join(tmpdir(), "two-bone-ik-screenshots-"));
+  console.log(`데모 빌드: ${outDir}`);
+  await buildDemo(outDir);
+  const { server, origin } = await serve(outDir);
+  console.log(`정적 서버: ${origin}`);
+  const timings = [];
+  try {
+    for (const viewport of VIEWPORTS) {
+      try {
+        await runViewport(chromium, origin, viewport, shotDir, timings);
+      } catch (error) {
+        failed++;
+        failures.push(`${viewport.name}: ${error instanceof Error ? error.stack : String(error)}`);
+        console.log(`  ✗ ${viewport.name} 실행 실패: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  } finally {
+    server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  writeFileSync(join(shotDir, "timings.json"), JSON.stringify(timings, null, 2));
+  console.log(`\n스크린샷: ${shotDir}`);
+  if (failures.length > 0) console.log(`\n실패:\n  ${failures.join("\n  ")}`);
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  console.log(`${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+});
