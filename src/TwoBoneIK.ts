@@ -1,6 +1,6 @@
 import { Matrix4, Quaternion, Vector3 } from "three";
 import type { Object3D, Vector3Like } from "three";
-import { assertFinitePoint, createTwoBoneIKResult, DOUBLE_FIELD_SEED, solveChain } from "./math/solveTwoBoneIK.js";
+import { assertFinitePoint, createTwoBoneIKResult, DOUBLE_FIELD_SEED, isFinitePoint, solveChain } from "./math/solveTwoBoneIK.js";
 import type { ChainLengths, TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
 import { rotationBetweenUnitVectors } from "./math/rotationBetween.js";
 import { softenTarget } from "./math/softIK.js";
@@ -64,9 +64,12 @@ function throwPivot(name: string, bone: Object3D): never {
   throw new RangeError(`TwoBoneIK.solve: ${name}.pivot 은 지원하지 않습니다 (받은 값: ${bone.pivot?.toArray().join(", ")})`);
 }
 
-/** 로컬 행렬과 월드 행렬을 three 의 updateWorldMatrix 와 같은 규칙으로 다시 계산한다 (부모는 최신이라고 가정). */
-function refreshWorldMatrix(object: Object3D): void {
-  if (object.matrixAutoUpdate) object.updateMatrix();
+/**
+ * 로컬 행렬(recompose 일 때)과 월드 행렬을 three 의 updateWorldMatrix 와 같은 규칙으로 다시 계산한다
+ * (부모의 월드 행렬은 최신이라고 가정).
+ */
+function refreshWorldMatrix(object: Object3D, recompose: boolean): void {
+  if (recompose && object.matrixAutoUpdate) object.updateMatrix();
   if (object.matrixWorldAutoUpdate) {
     if (object.parent === null) object.matrixWorld.copy(object.matrix);
     else object.matrixWorld.multiplyMatrices(object.parent.matrixWorld, object.matrix);
@@ -77,7 +80,7 @@ function refreshWorldMatrix(object: Object3D): void {
 // solve() 의 단계들. 작은 함수로 나눠 두면 V8 이 각 단계 안의 set() 등을 인라인해 double 을 상자에 담지 않는다.
 
 /**
- * 조상부터 end 까지 월드 행렬을 다시 계산하고, 체인·목표·극을 upper 의 부모 공간으로 옮긴다.
+ * 조상의 월드 행렬과 체인의 로컬 행렬을 다시 계산하고, 체인·목표·극을 upper 의 부모 공간으로 옮긴다.
  * (getWorldPosition() 은 부를 때마다 조상 전체를 다시 계산하므로 matrixWorld 를 직접 읽는다.)
  * 결과: _rootParent, _midParent, _endParent, _targetParent, _poleParent, _lengthsParent.
  */
@@ -85,18 +88,22 @@ function readChainInParentSpace(
   upper: Object3D, mid: Object3D, end: Object3D,
   targetWorld: Readonly<Vector3Like>, poleWorld: Readonly<Vector3Like>,
 ): void {
-  end.updateWorldMatrix(true, false);
   const parent = upper.parent;
   if (parent !== null) {
+    parent.updateWorldMatrix(true, false); // 조상만: 체인은 로컬 행렬로 충분하다
     // 특이 행렬이면 invert() 는 0 행렬을 준다. 아핀 행렬의 역행렬은 elements[15] = 1 이다.
     _parentInverse.copy(parent.matrixWorld).invert();
     if (_parentInverse.elements[15] === 0) throwSingularParent(parent);
   } else {
     _parentInverse.identity();
   }
+  // 체인의 부모 공간 위치는 로컬 행렬의 곱으로: 역행렬을 거치지 않아 정확하고, 월드 행렬 곱 셋을 아낀다.
+  if (upper.matrixAutoUpdate) upper.updateMatrix();
+  if (mid.matrixAutoUpdate) mid.updateMatrix();
+  if (end.matrixAutoUpdate) end.updateMatrix();
   _rootParent.setFromMatrixPosition(upper.matrix);
-  _midParent.setFromMatrixPosition(mid.matrixWorld).applyMatrix4(_parentInverse);
-  _endParent.setFromMatrixPosition(end.matrixWorld).applyMatrix4(_parentInverse);
+  _midParent.setFromMatrixPosition(mid.matrix).applyMatrix4(upper.matrix);
+  _endParent.setFromMatrixPosition(end.matrix).applyMatrix4(mid.matrix).applyMatrix4(upper.matrix);
   _targetParent.copy(targetWorld).applyMatrix4(_parentInverse);
   _poleParent.copy(poleWorld).applyMatrix4(_parentInverse);
   // 뼈 길이 (부모 공간): a = |mid − root|, b = |end − mid|.
@@ -245,8 +252,8 @@ export class TwoBoneIK {
     }
 
     // 1. 검사: 뼈와 out 에 쓰기 전에 모든 입력을 확인한다.
-    assertFinitePoint("TwoBoneIK.solve", "targetWorld", targetWorld);
-    assertFinitePoint("TwoBoneIK.solve", "poleWorld", poleWorld);
+    if (!isFinitePoint(targetWorld)) assertFinitePoint("TwoBoneIK.solve", "targetWorld", targetWorld);
+    if (!isFinitePoint(poleWorld)) assertFinitePoint("TwoBoneIK.solve", "poleWorld", poleWorld);
     const weight = settings.weight, soft = settings.soft;
     if (typeof weight !== "number" || !(weight >= 0 && weight <= 1)) throwNotUnitInterval("weight", weight);
     if (typeof soft !== "number" || !(soft >= 0 && soft <= 1)) throwNotUnitInterval("soft", soft);
@@ -264,7 +271,6 @@ export class TwoBoneIK {
     const solved = solveChain("TwoBoneIK.solve", _rootParent, _lengthsParent, _targetParent, _poleParent, _solveParent);
     this.targetWorld.copy(targetWorld);
     this.poleWorld.copy(poleWorld);
-    this.rootWorld.setFromMatrixPosition(upper.matrixWorld);
 
     if (weight > 0) {
       // 5–6. 가장 작은 회전으로 관절, 그다음 끝을 풀린 자리로.
@@ -279,12 +285,15 @@ export class TwoBoneIK {
       upper.quaternion.copy(_upperRotation);
       mid.quaternion.copy(_midRotation);
       if (keepEndRotation) end.quaternion.copy(_endRotation);
-      refreshWorldMatrix(upper);
-      refreshWorldMatrix(mid);
-      refreshWorldMatrix(end);
     }
+    // weight 0 이어도 월드 행렬은 갱신한다: 결과와 다음 읽기가 지금 자세를 보게.
+    const rotated = weight > 0;
+    refreshWorldMatrix(upper, rotated);
+    refreshWorldMatrix(mid, rotated);
+    refreshWorldMatrix(end, rotated && keepEndRotation); // end 의 로컬 행렬은 2 단계에서 이미 최신
 
     // 9. 결과: 새 자세의 월드 위치를 뼈에서 읽는다.
+    this.rootWorld.setFromMatrixPosition(upper.matrixWorld);
     out.joint.setFromMatrixPosition(mid.matrixWorld);
     out.end.setFromMatrixPosition(end.matrixWorld);
     out.reachable = solved.reachable && !softened;

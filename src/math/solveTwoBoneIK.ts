@@ -55,6 +55,13 @@ function throwNotFinite(caller: string, name: string, value: unknown): never {
   throw new RangeError(`${caller}: ${name}는 유한한 수여야 합니다 (받은 값: ${describe(value)})`);
 }
 
+/** 점이 {x, y, z} 이고 세 성분이 모두 유한한 수인가. (수를 주고받지 않는 작은 함수라 인라인된다.) */
+export function isFinitePoint(point: Readonly<Vector3Like>): boolean {
+  return point !== null && typeof point === "object"
+    && typeof point.x === "number" && typeof point.y === "number" && typeof point.z === "number"
+    && Number.isFinite(point.x) && Number.isFinite(point.y) && Number.isFinite(point.z);
+}
+
 /**
  * 점 하나의 세 성분이 모두 유한한지 확인한다. 오류 메시지는 `target.y`처럼 성분까지 짚는다.
  * (메시지 문자열은 실패할 때만 만든다: 정상 경로에서는 아무것도 할당하지 않는다.)
@@ -133,15 +140,18 @@ export function solveTwoBoneIK(
   poleHint: Readonly<Vector3Like>,
   out: TwoBoneIKResult = createTwoBoneIKResult(),
 ): TwoBoneIKResult {
-  const caller = "solveTwoBoneIK";
-  // 1. 검사: 아무것도 쓰기 전에 모든 인자를 확인한다.
-  assertFinitePoint(caller, "root", root);
-  assertBoneLengths(caller, upperLength, lowerLength);
-  assertFinitePoint(caller, "target", target);
-  assertFinitePoint(caller, "poleHint", poleHint);
+  // 1. 검사: 아무것도 쓰기 전에 모든 인자를 확인한다. 빠른 확인이 실패할 때만 인자 순서대로 자세히 본다
+  //    (길이의 부호·0·합의 넘침은 solveChain 이 본다).
+  if (!(isFinitePoint(root) && isFinitePoint(target) && isFinitePoint(poleHint)
+    && typeof upperLength === "number" && typeof lowerLength === "number")) {
+    assertFinitePoint("solveTwoBoneIK", "root", root);
+    assertBoneLengths("solveTwoBoneIK", upperLength, lowerLength);
+    assertFinitePoint("solveTwoBoneIK", "target", target);
+    assertFinitePoint("solveTwoBoneIK", "poleHint", poleHint);
+  }
   _lengths.upperLength = +upperLength;
   _lengths.lowerLength = +lowerLength;
-  return solveChain(caller, root, _lengths, target, poleHint, out);
+  return solveChain("solveTwoBoneIK", root, _lengths, target, poleHint, out);
 }
 
 /** 체인의 두 뼈 길이. 객체로 넘기는 까닭은 solveChain 참고. */

@@ -1,0 +1,192 @@
+// npm run bench: 두 뼈 IK 벤치마크 (테스트에는 넣지 않는다 — 기계마다 시간이 다르다).
+// 같은 실행 안에서 모든 후보를 번갈아 돌리고 (라운드마다 순서를 바꿔), 라운드마다 ns/풀이와 비율을 구해 중앙값을 낸다.
+// 바이트/풀이는 GC 뒤 heapUsed 증가분 (node --expose-gc). 옵션: --json (기계가 읽을 출력), --rounds N.
+import { Bone, BufferGeometry, Group, MeshBasicMaterial, Skeleton, SkinnedMesh, Vector3 } from "three";
+import { CCDIKSolver } from "three/addons/animation/CCDIKSolver.js";
+import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK } from "../src/index.js";
+import { bytesAllocatedPerCall } from "./heap.js";
+import { CASE_COUNT, makePointCases, makeRigCases, resetPose } from "./cases.js";
+import type { RigCase } from "./cases.js";
+import { solvePacked } from "./yardstick.js";
+
+interface Suite {
+  name: string;
+  /** 사례 CASE_COUNT 개를 한 번씩 푼다. */
+  run(): void;
+  /** 닿는 사례에서 끝과 목표의 거리 (평균, 최대) 와 뼈 길이 변화의 최대 — 정확도. 없으면 순수 계산. */
+  accuracy?(): { meanError: number; maxError: number; maxLengthChange: number };
+}
+
+const args = process.argv.slice(2);
+const asJson = args.includes("--json");
+const roundsArg = args.indexOf("--rounds");
+const ROUNDS = roundsArg >= 0 ? Number(args[roundsArg + 1]) : 11;
+
+// --- 순수 함수와 기준선 ---
+const points = makePointCases();
+const out = createTwoBoneIKResult();
+const packedOutput = new Float64Array(CASE_COUNT * 7);
+
+const solveSuite: Suite = {
+  name: "solveTwoBoneIK (out)",
+  run() {
+    const { roots, targets, poles, upperLengths, lowerLengths } = points;
+    for (let i = 0; i < CASE_COUNT; i++) solveTwoBoneIK(roots[i]!, upperLengths[i]!, lowerLengths[i]!, targets[i]!, poles[i]!, out);
+  },
+};
+
+const yardstickSuite: Suite = {
+  name: "기준선: 스칼라 + Float64Array",
+  run() {
+    for (let i = 0; i < CASE_COUNT; i++) solvePacked(points.packed, i, packedOutput);
+  },
+};
+
+// --- 뼈: TwoBoneIK 와 three 의 CCDIKSolver 를 같은 체인에 ---
+const rigCases = makeRigCases();
+const solvers = new Map<Group, { ik: TwoBoneIK; ccd1: CCDIKSolver; ccd50: CCDIKSolver; targetBone: Bone }>();
+for (const c of rigCases) {
+  if (solvers.has(c.parent)) continue;
+  const world = new Group();
+  world.add(c.parent);
+  const targetBone = new Bone();
+  world.add(targetBone);
+  const mesh = new SkinnedMesh(new BufferGeometry(), new MeshBasicMaterial());
+  world.add(mesh);
+  mesh.bind(new Skeleton([c.upper, c.mid, c.end, targetBone]));
+  const iks = (iteration: number) => [{ target: 3, effector: 2, links: [{ index: 1 }, { index: 0 }], iteration }];
+  solvers.set(c.parent, {
+    ik: new TwoBoneIK(c.upper, c.mid, c.end),
+    ccd1: new CCDIKSolver(mesh, iks(1)),
+    ccd50: new CCDIKSolver(mesh, iks(50)),
+    targetBone,
+  });
+}
+
+const _root = new Vector3(), _mid = new Vector3(), _end = new Vector3();
+
+/** 모든 뼈 사례를 한 번 풀고 정확도를 잰다 (시간 밖에서). */
+function measureAccuracy(solveCase: (c: RigCase) => void): { meanError: number; maxError: number; maxLengthChange: number } {
+  let sum = 0, count = 0, maxError = 0, maxLengthChange = 0;
+  for (const c of rigCases) {
+    resetPose(c);
+    c.parent.updateMatrixWorld(true);
+    _root.setFromMatrixPosition(c.upper.matrixWorld);
+    _mid.setFromMatrixPosition(c.mid.matrixWorld);
+    _end.setFromMatrixPosition(c.end.matrixWorld);
+    const a = _root.distanceTo(_mid), b = _mid.distanceTo(_end);
+    solveCase(c);
+    c.parent.updateMatrixWorld(true);
+    _root.setFromMatrixPosition(c.upper.matrixWorld);
+    _mid.setFromMatrixPosition(c.mid.matrixWorld);
+    _end.setFromMatrixPosition(c.end.matrixWorld);
+    maxLengthChange = Math.max(maxLengthChange, Math.abs(_root.distanceTo(_mid) - a), Math.abs(_mid.distanceTo(_end) - b));
+    if (c.reachable) {
+      const error = _end.distanceTo(c.target);
+      sum += error; count++;
+      maxError = Math.max(maxError, error);
+    }
+  }
+  return { meanError: sum / count, maxError, maxLengthChange };
+}
+
+function twoBoneCase(c: RigCase): void {
+  resetPose(c);
+  solvers.get(c.parent)!.ik.solve(c.target, c.pole, undefined, out);
+}
+
+function ccdCase(c: RigCase, which: "ccd1" | "ccd50"): void {
+  resetPose(c);
+  const s = solvers.get(c.parent)!;
+  // CCDIKSolver 는 체인의 월드 행렬이 최신이라고 가정한다: TwoBoneIK 가 안에서 하는 갱신과 같은 일을 먼저 한다.
+  c.end.updateWorldMatrix(true, false);
+  s.targetBone.position.copy(c.target);
+  s.targetBone.updateMatrixWorld();
+  s[which].update();
+}
+
+const twoBoneSuite: Suite = {
+  name: "TwoBoneIK.solve (행렬 갱신 포함)",
+  run() { for (const c of rigCases) twoBoneCase(c); },
+  accuracy: () => measureAccuracy(twoBoneCase),
+};
+const ccd1Suite: Suite = {
+  name: "CCDIKSolver, 기본 1회 반복",
+  run() { for (const c of rigCases) ccdCase(c, "ccd1"); },
+  accuracy: () => measureAccuracy((c) => ccdCase(c, "ccd1")),
+};
+const ccd50Suite: Suite = {
+  name: "CCDIKSolver, 50회 반복",
+  run() { for (const c of rigCases) ccdCase(c, "ccd50"); },
+  accuracy: () => measureAccuracy((c) => ccdCase(c, "ccd50")),
+};
+const resetSuite: Suite = {
+  name: "(참고) 자세 되돌리기만 — 뼈 행마다 포함",
+  run() { for (const c of rigCases) resetPose(c); },
+};
+
+const suites = [solveSuite, yardstickSuite, twoBoneSuite, ccd1Suite, ccd50Suite, resetSuite];
+
+// --- 측정 ---
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+for (const s of suites) for (let i = 0; i < 5; i++) s.run(); // 준비 운동 (JIT)
+
+const nsPerSolve = new Map<Suite, number[]>(suites.map((s) => [s, []]));
+const ratios = { solveOverYardstick: [] as number[], twoBoneOverCcd1: [] as number[], ccd50OverTwoBone: [] as number[] };
+for (let round = 0; round < ROUNDS; round++) {
+  const times = new Map<Suite, number>();
+  for (let k = 0; k < suites.length; k++) {
+    const s = suites[(k + round) % suites.length]!; // 라운드마다 순서를 돌려 순서 효과를 고르게
+    const start = performance.now();
+    s.run();
+    const ns = ((performance.now() - start) * 1e6) / CASE_COUNT;
+    times.set(s, ns);
+    nsPerSolve.get(s)!.push(ns);
+  }
+  ratios.solveOverYardstick.push(times.get(solveSuite)! / times.get(yardstickSuite)!);
+  ratios.twoBoneOverCcd1.push(times.get(twoBoneSuite)! / times.get(ccd1Suite)!);
+  ratios.ccd50OverTwoBone.push(times.get(ccd50Suite)! / times.get(twoBoneSuite)!);
+}
+
+const bytes = new Map<Suite, number>(suites.map((s) => [s, bytesAllocatedPerCall(() => s.run(), 4, 5) / CASE_COUNT]));
+const accuracy = new Map(suites.filter((s) => s.accuracy).map((s) => [s, s.accuracy!()]));
+
+const report = {
+  node: process.version,
+  cases: CASE_COUNT,
+  rounds: ROUNDS,
+  suites: suites.map((s) => ({
+    name: s.name,
+    nsPerSolve: median(nsPerSolve.get(s)!),
+    bytesPerSolve: bytes.get(s)!,
+    accuracy: accuracy.get(s) ?? null,
+  })),
+  ratios: {
+    solveOverYardstick: median(ratios.solveOverYardstick),
+    twoBoneOverCcd1: median(ratios.twoBoneOverCcd1),
+    ccd50OverTwoBone: median(ratios.ccd50OverTwoBone),
+  },
+};
+
+if (asJson) {
+  console.log(JSON.stringify(report, null, 2));
+} else {
+  const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - [...text].length));
+  console.log(`두 뼈 IK 벤치마크 — Node ${report.node}, 사례 ${CASE_COUNT} 개 (1/3 은 닿지 않음, 부모 64 종), 라운드 ${ROUNDS} 의 중앙값\n`);
+  console.log(`${pad("후보", 40)}${pad("ns/풀이", 12)}${pad("바이트/풀이", 13)}정확도 (닿는 사례의 |끝 − 목표| 평균 / 최대, 뼈 길이 변화 최대)`);
+  for (const s of report.suites) {
+    const acc = s.accuracy
+      ? `${s.accuracy.meanError.toExponential(2)} / ${s.accuracy.maxError.toExponential(2)}, ${s.accuracy.maxLengthChange.toExponential(2)}`
+      : "";
+    console.log(`${pad(s.name, 40)}${pad(s.nsPerSolve.toFixed(1), 12)}${pad(s.bytesPerSolve.toFixed(2), 13)}${acc}`);
+  }
+  console.log(`\n비율 (라운드 안에서 구한 값의 중앙값):`);
+  console.log(`  solveTwoBoneIK / 기준선            = ${report.ratios.solveOverYardstick.toFixed(2)}×   (목표 ≤ 1.5×)`);
+  console.log(`  TwoBoneIK.solve / CCD 기본 1회      = ${report.ratios.twoBoneOverCcd1.toFixed(2)}×   (목표 < 1×)`);
+  console.log(`  CCD 50회 / TwoBoneIK.solve          = ${report.ratios.ccd50OverTwoBone.toFixed(1)}×   (목표 ≥ 30×)`);
+}
