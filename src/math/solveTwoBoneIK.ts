@@ -32,12 +32,6 @@ const EPSILON = Number.EPSILON;
  * 그 사이에서는 빠른 sqrt(x² + y² + z²) 를 그대로 쓴다.
  */
 const SAFE_SQ_MIN = 1e-290;
-/**
- * 체인 길이 a + b 가 이 범위 밖이면 코사인 법칙의 중간값 (길이²) 이 넘치거나 사라지므로 2 의 거듭제곱으로
- * 1 근처로 옮겨 계산한다. 범위 안에서는 식 그대로 (Python 패키지와 같은 경계).
- */
-const LAW_SCALE_MIN = 1e-100;
-const LAW_SCALE_MAX = 1e100;
 const SAFE_SQ_MAX = 1e300;
 
 /**
@@ -91,8 +85,9 @@ export function assertBoneLengths(caller: string, upperLength: number, lowerLeng
   if (upperLength === 0 && lowerLength === 0) {
     throw new RangeError(`${caller}: upperLength와 lowerLength가 둘 다 0입니다 (받은 값: 0, 0) — 적어도 한 뼈는 길이가 있어야 합니다`);
   }
-  if (!Number.isFinite(upperLength + lowerLength)) {
-    throw new RangeError(`${caller}: upperLength + lowerLength가 넘칩니다 (받은 값: ${upperLength}, ${lowerLength})`);
+  // 헤론 공식의 a + b + d ≤ 2(a + b) 까지 float64 안에 있어야 한다.
+  if (!Number.isFinite(2 * (upperLength + lowerLength))) {
+    throw new RangeError(`${caller}: upperLength + lowerLength가 넘칩니다 (2(a + b) ≤ 1.79e308 이어야 함, 받은 값: ${upperLength}, ${lowerLength})`);
   }
 }
 
@@ -113,7 +108,7 @@ function throwDifferenceOverflow(caller: string, name: string, x: number, y: num
  * 수치 계산: a·cos θ = ((a − b)/d·(a + b) + d) / 2,
  * a·sin θ = √((d + b − a)/d)·√((d − b + a)/d)·√(a + b − d)·√(a + b + d) / 2 (헤론 공식) 로 계산해
  * 완전히 펴지거나 접힌 자세 근처에서도, d 가 체인보다 한참 작아도 자릿수를 잃지 않는다.
- * 체인 길이가 [1e-100, 1e100] 밖이면 2 의 거듭제곱으로 옮겨 같은 식을 쓴다 (정확한 곱셈).
+ * 중간값이 길이의 제곱이 되는 곳이 없어 1e-300 에서 1e300 까지 같은 식으로 넘치지도 사라지지도 않는다.
  *
  * 퇴화한 입력의 정해진 답:
  * - 극 힌트가 뿌리–목표 직선 위(거리 ≤ max(1e-10·(a + b), 64ε·가장 큰 좌표 크기))이거나 뿌리와 같으면,
@@ -184,7 +179,7 @@ export function solveChain(
   out: TwoBoneIKResult,
 ): TwoBoneIKResult {
   const a = lengths.upperLength, b = lengths.lowerLength;
-  if (!(a >= 0 && b >= 0 && a + b > 0 && a + b < Infinity)) assertBoneLengths(caller, a, b);
+  if (!(a >= 0 && b >= 0 && a + b > 0 && 2 * (a + b) < Infinity)) assertBoneLengths(caller, a, b);
 
   const rx = root.x, ry = root.y, rz = root.z;
   const tx = target.x, ty = target.y, tz = target.z;
@@ -207,7 +202,12 @@ export function solveChain(
     const inv = 1 / distance;
     fx *= inv; fy *= inv; fz *= inv;
   } else {
-    fx /= distance; fy /= distance; fz /= distance; // 1/d 가 넘치거나 사라지는 범위: 나눗셈으로
+    // |v|² 가 넘치거나 사라지는 범위: 가장 큰 성분으로 먼저 나눠 (d 는 비정규수 격자에 반올림되어 있을 수 있다)
+    // 방향을 정규 범위에서 구한다.
+    const scale = Math.max(Math.abs(fx), Math.abs(fy), Math.abs(fz));
+    fx /= scale; fy /= scale; fz /= scale;
+    const norm = Math.sqrt(fx * fx + fy * fy + fz * fz);
+    fx /= norm; fy /= norm; fz /= norm;
   }
 
   // 3. 닿는 범위 [|a − b|, a + b] 로 정확히 자른다.
@@ -232,7 +232,10 @@ export function solveChain(
     const inv = 1 / perpLength;
     px *= inv; py *= inv; pz *= inv;
   } else if (perpLength > lineTolerance) {
-    px /= perpLength; py /= perpLength; pz /= perpLength;
+    const scale = Math.max(Math.abs(px), Math.abs(py), Math.abs(pz)); // 위의 f 와 같은 까닭
+    px /= scale; py /= scale; pz /= scale;
+    const norm = Math.sqrt(px * px + py * py + pz * pz);
+    px /= norm; py /= norm; pz /= norm;
   } else {
     // 굽힘 평면이 정해지지 않는다: f 와 가장 덜 나란한 양의 축을 쓴다 (같으면 X, Y, Z 순).
     const ax = Math.abs(fx), ay = Math.abs(fy), az = Math.abs(fz);
@@ -251,16 +254,9 @@ export function solveChain(
   if (distance === 0) {
     // a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.
     h = a;
-  } else if (maxLength > LAW_SCALE_MIN && maxLength < LAW_SCALE_MAX) {
+  } else {
     x = lawOfCosinesX(a, b, distance);
     if (!folded) h = lawOfCosinesHeight(a, b, distance);
-  } else {
-    // 아주 크거나 작은 체인: (a − b)(a + b) 와 √s1·√s2·√s3·√s4 는 길이의 제곱 규모라 넘치거나 사라진다.
-    // 2 의 거듭제곱으로 길이를 1 근처로 옮겨 (정확한 곱셈) 같은 식으로 풀고 되돌린다 (Python 과 같은 지수).
-    const exponent = frexpExponent(maxLength);
-    const sa = ldexp(a, -exponent), sb = ldexp(b, -exponent), sd = ldexp(distance, -exponent);
-    x = ldexp(lawOfCosinesX(sa, sb, sd), exponent);
-    if (!folded) h = ldexp(lawOfCosinesHeight(sa, sb, sd), exponent);
   }
   if (h > a) h = a; // 반올림으로 a 를 넘지 않게
 
@@ -292,20 +288,6 @@ function lawOfCosinesHeight(a: number, b: number, distance: number): number {
   const s1 = distance + difference, s2 = distance - difference, s3 = a + b - distance, s4 = a + b + distance;
   if (!(s1 > 0 && s2 > 0 && s3 > 0)) return 0;
   return Math.sqrt(s1 / distance) * Math.sqrt(s2 / distance) * Math.sqrt(s3) * Math.sqrt(s4) * 0.5;
-}
-
-/** frexp 의 지수: x = m·2^e, m ∈ [0.5, 1) 인 e (x > 0, 유한). */
-function frexpExponent(x: number): number {
-  let e = Math.floor(Math.log2(x)) + 1;
-  if (ldexp(1, e - 1) > x) e--;
-  else if (ldexp(1, e) <= x) e++;
-  return e;
-}
-
-/** x·2^n 을 정확히 (2^n 하나가 float64 범위를 넘을 수 있으므로 두 번에 나눠 곱한다). */
-function ldexp(x: number, n: number): number {
-  const half = Math.trunc(n / 2);
-  return x * 2 ** half * 2 ** (n - half);
 }
 
 /** |v|² 가 넘치거나 사라지는 드문 경우: 가장 큰 성분으로 나눈 뒤 길이를 구한다. */
