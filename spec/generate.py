@@ -115,6 +115,10 @@ def reference(root, a, b, target, pole, *, allow_line_pole: bool):
 
         if dc == 0:
             x, h = Decimal(0), A
+        elif dc == max_length or dc == min_length:
+            # 완전히 펴졌거나 접혔다 (잘렸거나 정확히 경계 위): 참값은 x = ±a, h = 0 이다. 식으로 구하면
+            # 80 자리 반올림 때문에 A² − x² 이 A²·1e-80 규모로 남아 h ≈ A·1e-40 이 된다 (체인 1e300 이면 1e260).
+            x, h = (A if dc == max_length or A >= B else -A), Decimal(0)
         else:
             x = ((A - B) * (A + B) / dc + dc) / 2
             h_sq = A * A - x * x
@@ -345,6 +349,75 @@ def random_cases(s: Builder) -> None:
     chain("random_offset_tiny", 30, 1e-3, 1e6)
 
 
+def extreme_cases(s: Builder) -> None:
+    """극단적인 크기의 이름 붙은 경우. 기존 경우의 id 가 바뀌지 않도록 무작위 경우 뒤에 덧붙인다.
+
+    - 목표가 뿌리에서 비정규수 (< 2.2e-308) 나 1e-300 거리: 1/d 가 넘치고 d² 가 사라지는 범위.
+    - d = 1e-12 × 체인: (a − b)(a + b)/d 가 d 를 잃거나, d + b − a 가 d 를 잃는 범위 (a ≈ b).
+    - 체인 길이 1e200, 1e300 (길이² 이 넘침), 1e-200, 1e-300 (길이² 이 사라짐): 닿음·너무 멂·너무 가까움.
+    - 크기 1e6 의 체인과 1e6 떨어진 뿌리에서 완전히 접힌 (|a − b| 로 자른) 경우.
+    """
+    origin = (0.0, 0.0, 0.0)
+
+    # --- 목표가 뿌리에 아주 가깝다: 비정규수·1e-300 거리 ---
+    subnormal_targets = [
+        ((5e-324, 0.0, 0.0), "가장 작은 비정규수 (+X)"),
+        ((0.0, -1e-323, 1e-323), "비정규수 몇 ulp (−Y+Z)"),
+        ((3e-320, -4e-320, 1.2e-319), "비정규수 (3, −4, 12)×1e-320"),
+        ((-1.5e-310, 2.5e-310, -1e-311), "비정규수 1e-310 규모"),
+        ((6e-301, 8e-301, 0.0), "1e-300 거리 (정규수, d² 은 사라짐)"),
+        ((-2e-300, 1e-300, 2e-300), "3e-300 거리"),
+    ]
+    for target, label in subnormal_targets:
+        s.add("tiny_distance", f"목표가 뿌리에서 {label}: 같은 길이 (닿음)", origin, 1, 1, target, (0, 0.5, 2))
+        s.add("tiny_distance", f"목표가 뿌리에서 {label}: 다른 길이 (접힘)", origin, 2, 1, target, (0.25, -3, 1))
+        s.add("tiny_distance", f"목표가 뿌리에서 {label}: 다른 길이 a < b (접힘)", origin, 0.75, 1.25, target, (1, 1, -1))
+    tiny_root = (-2e-310, 1e-310, 3e-311)
+    s.add("tiny_distance", "비정규수 뿌리에서 비정규수 거리: 같은 길이", tiny_root, 0.5, 0.5, _offset((4e-311, -3e-311, 1e-311), tiny_root), (0, 0, 1))
+    s.add("tiny_distance", "비정규수 뿌리에서 비정규수 거리: 다른 길이", tiny_root, 1, 3, _offset((4e-311, -3e-311, 1e-311), tiny_root), (0, 0, 1))
+    s.add("tiny_distance", "같은 길이 1e60, 비정규수 거리", origin, 1e60, 1e60, (1e-320, 2e-320, -2e-320), (0, 1e60, 0))
+    s.add("tiny_distance", "같은 길이 1e-60, 1e-300 거리", origin, 1e-60, 1e-60, (1e-300, 0, 0), (0, 0, -1e-60))
+    # 옮기는 범위 (체인 > 1e100) 에서 d 가 체인보다 2^-1074 배 넘게 작다: 2 의 거듭제곱으로 옮기면 d 가 0 이 된다.
+    s.add("tiny_distance", "같은 길이 1e200, 목표가 1e-200 거리", origin, 1e200, 1e200, (0, 1e-200, 0), (1e200, 0, 0))
+    s.add("tiny_distance", "같은 길이 1e150, 비정규수 거리", origin, 1e150, 1e150, (5e-324, 1e-323, -1e-323), (0, 0, 1e150))
+    s.add("tiny_distance", "같은 길이 1e300, 1e-10 거리", origin, 1e300, 1e300, (6e-11, 0, 8e-11), (0, 1e300, 0))
+
+    # --- d = 1e-12 × 체인 ---
+    for scale in (1.0, 1e-6, 1e6, 1e150, 1e-150):
+        chain = 2 * scale
+        d = 1e-12 * chain
+        v = (0.6 * d, -0.8 * d, 0.0)
+        s.add("tiny_distance", f"d = 1e-12 × 체인, 같은 길이 {scale!r}", origin, scale, scale, v, (0, 0, scale))
+        # a ≈ b, |a − b| = 2^-44·a ≈ 5.7e-14·a < d: 닿는다 (d + b − a 로 빼면 d 를 잃는 경우)
+        b = scale * (1 + 2.0**-44)
+        s.add("tiny_distance", f"d = 1e-12 × 체인, a ≈ b (|a − b| ≈ 5.7e-14·a) {scale!r}", origin, scale, b, v, (0, 0, -scale))
+        s.add("tiny_distance", f"d = 1e-12 × 체인, a ≈ b (b < a) {scale!r}", origin, b, scale, (0.0, 0.0, d), (scale, scale, 0))
+    s.add("tiny_distance", "d = 1e-12 × 체인, 옮긴 뿌리", (1, 2, 3), 1, 1, (1 + 1.2e-12, 2 - 1.6e-12, 3), (1, 2, 5))
+
+    # --- 아주 큰·작은 체인 (2 의 거듭제곱으로 옮겨 푸는 범위) ---
+    for scale in (1e200, 1e300, 1e-200, 1e-300):
+        a, b = 0.6 * scale, 0.4 * scale
+        s.add("extreme_scale", f"체인 {scale!r}: 닿음", origin, a, b, (0.42 * scale, 0.56 * scale, 0), (0, 0, scale))
+        s.add("extreme_scale", f"체인 {scale!r}: 닿음 (대각선, 극이 멀다)", origin, a, b, (0.2 * scale, -0.3 * scale, 0.6 * scale), (scale, scale, 0))
+        s.add("extreme_scale", f"체인 {scale!r}: 너무 멂", origin, a, b, (1.2 * scale, 0.9 * scale, 0), (0, -scale, 0))
+        s.add("extreme_scale", f"체인 {scale!r}: 너무 가까움 (접힘)", origin, a, b, (0.1 * scale, 0, 0.05 * scale), (0, scale, 0))
+        s.add("extreme_scale", f"체인 {scale!r}: 같은 길이, 거의 펴짐", origin, 0.5 * scale, 0.5 * scale, (0, 0.999 * scale, 0), (scale, 0, 0))
+        s.add("extreme_scale", f"체인 {scale!r}: 옮긴 뿌리", (scale, -scale, 0.5 * scale), a, b, (1.5 * scale, -0.5 * scale, 0.5 * scale), (scale, -scale, 2 * scale))
+    s.add("extreme_scale", "체인 1e300: 아주 멀다 (1e308)", origin, 6e299, 4e299, (1e308, -5e307, 0), (0, 0, 1e300))
+    s.add("extreme_scale", "체인 1e-300: 비정규수 뼈와 정규수 뼈", origin, 1e-300, 1e-310, (5e-301, 0, 5e-301), (0, 1e-300, 0))
+
+    # --- 완전히 접힘 (|a − b| 로 자름): 크기 1e6, 뿌리 1e6 ---
+    s.add("folded_scaled", "크기 1e6: a = 3e6, b = 1e6, d = 5e5", origin, 3e6, 1e6, (3e5, -4e5, 0), (0, 0, 1e6))
+    s.add("folded_scaled", "크기 1e6: a = 1e6, b = 2.5e6, d = 1e6", origin, 1e6, 2.5e6, (0, 6e5, 8e5), (1e6, 0, 0))
+    s.add("folded_scaled", "크기 1e6: a ≈ b (|a − b| = 1), d = 0.25", origin, 1e6, 1e6 - 1, (0.25, 0, 0), (0, 1e6, 0))
+    s.add("folded_scaled", "크기 1e6: 목표가 뿌리와 같다", origin, 2e6, 5e5, origin, (0, 0, -1e6))
+    s.add("folded_scaled", "크기 1e6, 뿌리 1e6 떨어짐", (1e6, -1e6, 1e6), 3e6, 1e6, (1.5e6, -1e6, 1.25e6), (1e6, 0, 1e6))
+    for offset in ((1e6, 0, 0), (-1e6, 1e6, 1e6), (123456.75, -654321.5, 1e6)):
+        s.add("folded_scaled", f"뿌리 {offset}: a = 2, b = 1, d = 0.5", offset, 2, 1, _offset((0.3, 0.4, 0), offset), _offset((0, 0, 1), offset))
+        s.add("folded_scaled", f"뿌리 {offset}: a = 1, b = 1.75, d = 0.125", offset, 1, 1.75, _offset((0, 0, -0.125), offset), _offset((1, 1, 0), offset))
+        s.add("folded_scaled", f"뿌리 {offset}: 작은 체인 a = 3e-3, b = 1e-3", offset, 3e-3, 1e-3, _offset((1e-3, 0, 5e-4), offset), _offset((0, 1e-3, 0), offset))
+
+
 def invalid_cases(s: Builder) -> None:
     nan, inf = math.nan, math.inf
     o = (0.0, 0.0, 0.0)
@@ -372,6 +445,8 @@ def main() -> None:
     named_cases(builder)
     named = len(builder.cases)
     random_cases(builder)
+    randomised = len(builder.cases) - named
+    extreme_cases(builder)  # 무작위 경우 뒤에 덧붙인다: 기존 id 가 그대로 남는다
     invalid_cases(builder)
     document = {
         "format": "two-bone-ik-conformance",
@@ -386,7 +461,7 @@ def main() -> None:
     }
     OUTPUT.write_text(json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n", encoding="utf-8")
     print(
-        f"{OUTPUT.name}: 경우 {len(builder.cases)}개 (이름 붙은 {named}, 무작위 {len(builder.cases) - named},"
+        f"{OUTPUT.name}: 경우 {len(builder.cases)}개 (이름 붙은 {len(builder.cases) - randomised}, 무작위 {randomised},"
         f" 애매해 버린 무작위 {builder.skipped}), 잘못된 입력 {len(builder.invalid)}개"
     )
 

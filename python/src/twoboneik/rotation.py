@@ -80,6 +80,7 @@ def rotation_between_unit_vectors(u: np.ndarray, v: np.ndarray) -> np.ndarray:
 
     정확히 같으면 항등, 정확히 반대 (u × v = 0, cos φ < 0) 면 축은 u 와 가장 덜 나란한 양의 축 (X, Y, Z 순) 을
     u 에 직교화한 것 (180° 회전). 전제: u, v 는 단위 벡터 (..., 3).
+    결과는 다시 정규화하지 않는다 (반각 공식이 이미 몇 ulp 안쪽의 단위 사원수를 준다; TypeScript 와 같다).
     """
     ux, uy, uz = np.moveaxis(u, -1, 0)
     vx, vy, vz = np.moveaxis(v, -1, 0)
@@ -114,8 +115,9 @@ def rotation_between_unit_vectors(u: np.ndarray, v: np.ndarray) -> np.ndarray:
         one_minus = np.where(non_negative, sin_phi_sq / (1 + cos_phi), 1 - cos_phi)
         cos_half = np.sqrt(0.5 * one_plus)
         sin_half = np.sqrt(0.5 * one_minus)
+        # cos²(φ/2) + sin²(φ/2) = 1 이고 |n| = 1 이므로 이미 단위 사원수다 (반올림 몇 ulp 안쪽).
+        # TypeScript 처럼 다시 정규화하지 않는다: 두 구현이 비트 단위로 같은 값을 낸다.
         q = np.stack((nx * sin_half, ny * sin_half, nz * sin_half, cos_half), axis=-1)
-    q = quaternion_normalize(q)
     if np.any(same):
         q[same] = (0.0, 0.0, 0.0, 1.0)
     return q

@@ -36,13 +36,6 @@ _SAFE_SQ = {
     np.dtype(np.float32): (1e-35, 1e35),
 }
 
-# 코사인 법칙의 중간값 ((a − b)(a + b), √s1·√s2·√s3·√s4) 은 길이의 제곱 규모다. 체인 길이 a + b 가 이 범위 밖이면
-# 2 의 거듭제곱으로 길이를 1 근처로 옮겨 (정확한 곱셈) 계산하고 되돌린다. 범위 안에서는 TypeScript 와 같은 식 그대로.
-_LAW_SCALE = {
-    np.dtype(np.float64): (1e-100, 1e100),
-    np.dtype(np.float32): (1e-12, 1e12),
-}
-
 #: 배치를 이만큼씩 잘라 계산한다: 임시 배열이 CPU 캐시에 머물러 메모리 대역폭을 아끼고, 추가 메모리가 N 과 무관해진다.
 CHUNK_SIZE = 8192
 
@@ -79,9 +72,11 @@ def solve_two_bone_ik(
     - 코사인 법칙 cos θ = (a² + d² − b²) / (2ad), sin θ ≥ 0 (θ 는 뿌리에서 잰 라디안 각).
     - joint = root + a(cos θ·f + sin θ·p),  end = root + d·f  (닿으면 end = target 을 그대로 복사).
 
-    수치 계산: x = a·cos θ = ((a − b)(a + b)/d + d) / 2,
-    h = a·sin θ = √((d + b − a)(d − b + a)(a + b − d)(a + b + d)) / (2d) (헤론 공식) 로 구해
-    완전히 펴지거나 접힌 자세 근처에서도 자릿수를 잃지 않는다.
+    수치 계산: x = a·cos θ = ((a − b)/d·(a + b) + d) / 2,
+    h = a·sin θ = √((d + (b − a))/d)·√((d − (b − a))/d)·√(a + b − d)·√(a + b + d) / 2 (헤론 공식) 로 구해
+    완전히 펴지거나 접힌 자세 근처에서도, d 가 체인보다 한참 작아도 (비정규수 d 까지) 자릿수를 잃지 않는다.
+    중간값이 길이의 제곱이 되는 곳이 없어, 2(a + b) 가 float 범위 안이면 (1e-300 에서 1e300 까지) 같은 식으로
+    넘치지도 사라지지도 않는다 (2 의 거듭제곱으로 옮기는 단계가 필요 없다).
 
     퇴화한 입력의 정해진 답:
 
@@ -94,7 +89,7 @@ def solve_two_bone_ik(
     모양: 단일 체인은 점 (3,) 과 스칼라 길이. 배치는 점 (..., 3) 과 길이 (...) 를 서로 브로드캐스트한다
     (예: 점 (F, 3) 과 스칼라 길이, 또는 root (C, 3) 과 target (F, C, 3)). 배치는 체인마다 파이썬 루프를 돌지 않는다.
 
-    잘못된 입력 (모양, 음수·NaN·무한대 길이, 둘 다 0 인 길이, a + b 넘침, 유한하지 않은 좌표,
+    잘못된 입력 (모양, 음수·NaN·무한대 길이, 둘 다 0 인 길이, 2(a + b) 넘침, 유한하지 않은 좌표,
     target − root·pole_hint − root 넘침) 은 인자 이름·문제·값·처음 어긋난 색인을 담은 ValueError 를 던지고
     아무것도 돌려주지 않는다. 입력 배열은 절대 바꾸지 않는다.
 
@@ -209,20 +204,39 @@ def _check_scalar_lengths(a: float, b: float) -> None:
         raise ValueError(
             f"upper_length와 lower_length가 둘 다 0입니다 (받은 값: {a!r}, {b!r}) — 적어도 한 뼈는 길이가 있어야 합니다"
         )
-    if not math.isfinite(a + b):
-        raise ValueError(f"upper_length + lower_length가 넘칩니다 (받은 값: {a!r}, {b!r})")
+    # 헤론 공식의 a + b + d ≤ 2(a + b) 까지 float64 안에 있어야 한다 (TypeScript 와 같은 정의역).
+    if not math.isfinite(2 * (a + b)):
+        raise ValueError(
+            f"upper_length + lower_length가 넘칩니다 (2(a + b) ≤ 1.79e308 이어야 함, 받은 값: {a!r}, {b!r})"
+        )
 
 
-def _vector_length(x: float, y: float, z: float) -> float:
-    """넘침·사라짐 없이 |(x, y, z)| 를 구한다."""
+def _vector_length(x: float, y: float, z: float) -> tuple[float, bool]:
+    """넘침·사라짐 없이 |(x, y, z)| 를 구한다. 돌려주는 값: (길이, |v|² 가 안전한 범위 (1e-290, 1e300) 안인가).
+
+    안전한 범위 밖이면 1/길이 를 곱해 정규화하지 않는다 (_unit_of_scaled 참고, TypeScript 와 같은 규칙).
+    """
     length_sq = x * x + y * y + z * z
     if 1e-290 < length_sq < 1e300:
-        return math.sqrt(length_sq)
+        return math.sqrt(length_sq), True
     scale = max(abs(x), abs(y), abs(z))
     if scale == 0:
-        return 0.0
+        return 0.0, False
     sx, sy, sz = x / scale, y / scale, z / scale
-    return scale * math.sqrt(sx * sx + sy * sy + sz * sz)
+    return scale * math.sqrt(sx * sx + sy * sy + sz * sz), False
+
+
+def _unit_of_scaled(x: float, y: float, z: float) -> tuple[float, float, float]:
+    """|v|² 가 안전한 범위 밖일 때의 단위 벡터 (v ≠ 0): 가장 큰 성분으로 먼저 나눈 s 를 s/|s| 로 (TypeScript 와 같은 식).
+
+    1/|v| 를 곱하면 |v| 가 비정규수일 때 넘쳐 0·∞ = NaN 이 되고, v/|v| 로 나눠도 |v| 자체가 2^-1074 격자로 반올림되어
+    있어 방향이 어긋난다 (예: |(0, −2, 2)·2^-1074| = 2√2·2^-1074 가 3·2^-1074 로 반올림되면 6%).
+    s 는 정규 범위 (1 ≤ |s| ≤ √3) 이므로 이렇게 하면 몇 ulp 안쪽의 단위 벡터가 된다.
+    """
+    scale = max(abs(x), abs(y), abs(z))
+    x, y, z = x / scale, y / scale, z / scale
+    norm = math.sqrt(x * x + y * y + z * z)
+    return x / norm, y / norm, z / norm
 
 
 def _solve_scalar(
@@ -252,14 +266,17 @@ def _solve_scalar(
     min_length = abs(a - b)
 
     # 2. 앞 방향 f 와 거리 d.
-    distance = _vector_length(fx, fy, fz)
+    distance, distance_safe = _vector_length(fx, fy, fz)
     if distance == 0:
         fx, fy, fz = 1.0, 0.0, 0.0  # 목표가 뿌리와 같으면 +X 로 뻗는다.
-    else:
+    elif distance_safe:
         inv = 1 / distance
         fx *= inv
         fy *= inv
         fz *= inv
+    else:
+        # |v|² 가 넘치거나 사라지는 범위 (비정규수 d 등): 정규 범위로 옮겨 정규화한다.
+        fx, fy, fz = _unit_of_scaled(fx, fy, fz)
 
     # 3. 닿는 범위 [|a − b|, a + b] 로 정확히 자른다.
     reachable = True
@@ -277,18 +294,21 @@ def _solve_scalar(
     px -= along * fx
     py -= along * fy
     pz -= along * fz
-    perp_length = _vector_length(px, py, pz)
+    perp_length, perp_safe = _vector_length(px, py, pz)
     coord_scale = max(
         abs(rx), abs(ry), abs(rz), abs(tx), abs(ty), abs(tz), abs(pole[0]), abs(pole[1]), abs(pole[2])
     )
     line_tolerance = max(
         POLE_LINE_TOLERANCE * max_length, POLE_ROUNDING_ULPS * _EPS64 * coord_scale
     )
-    if perp_length > line_tolerance:
+    if perp_length > line_tolerance and perp_safe:
         inv = 1 / perp_length
         px *= inv
         py *= inv
         pz *= inv
+    elif perp_length > line_tolerance:
+        # |p|² 가 넘치거나 사라지는 범위: 위의 f 와 같은 까닭으로 정규 범위로 옮겨 정규화한다.
+        px, py, pz = _unit_of_scaled(px, py, pz)
     else:
         # 굽힘 평면이 정해지지 않는다: f 와 가장 덜 나란한 양의 축을 쓴다 (같으면 X, Y, Z 순).
         px, py, pz = _fallback_axis(fx, fy, fz)
@@ -297,16 +317,6 @@ def _solve_scalar(
     if distance == 0:
         # a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.
         x, h = 0.0, a
-    elif not (_LAW_SCALE_MIN < max_length < _LAW_SCALE_MAX):
-        # 아주 크거나 작은 체인: (a − b)(a + b) 와 √s1·√s2·√s3·√s4 는 길이의 제곱 규모라 넘치거나 사라진다.
-        # 2 의 거듭제곱으로 길이를 1 근처로 옮겨 (정확한 곱셈) 같은 식으로 풀고 되돌린다.
-        exponent = math.frexp(max_length)[1]
-        x, h = _law_of_cosines(
-            math.ldexp(a, -exponent), math.ldexp(b, -exponent), math.ldexp(distance, -exponent), folded
-        )
-        x, h = math.ldexp(x, exponent), math.ldexp(h, exponent)
-        if h > a:
-            h = a
     else:
         x, h = _law_of_cosines(a, b, distance, folded)
         if h > a:
@@ -322,20 +332,29 @@ def _solve_scalar(
 
 _EPS64 = float(np.finfo(np.float64).eps)
 
-_LAW_SCALE_MIN, _LAW_SCALE_MAX = _LAW_SCALE[np.dtype(np.float64)]
-
 
 def _law_of_cosines(a: float, b: float, distance: float, folded: bool) -> tuple[float, float]:
-    """x = a·cos θ = ((a − b)(a + b)/d + d)/2, h = a·sin θ = √(s1·s2·s3·s4)/(2d) (헤론 공식), d > 0."""
-    x = ((a - b) * (a + b) / distance + distance) * 0.5
-    s1 = distance + b - a
-    s2 = distance - b + a
+    """코사인 법칙 (d > 0). TypeScript 의 lawOfCosinesX·lawOfCosinesHeight 와 같은 연산 순서.
+
+    중간값은 모두 길이 규모이거나 [0, 2] 안의 비율이라 2(a + b) 가 유한하면 넘치지 않고,
+    체인이 1e-300 만큼 작아도 사라지지 않는다 (길이의 제곱을 만들지 않는다).
+
+    - x = a·cos θ = ((a − b)/d·(a + b) + d)/2: |a − b| ≤ d 이므로 (a − b)/d 를 먼저 나눠 [−1, 1] 안에 둔다
+      (d 가 체인보다 한참 작아도 (a − b)(a + b) 를 d 로 나누기 전에 넘치지 않는다).
+    - h = a·sin θ = √(s1/d)·√(s2/d)·√s3·√s4 / 2 (헤론 공식), s1 = d + (b − a), s2 = d − (b − a),
+      s3 = a + b − d, s4 = a + b + d. b − a 를 먼저 빼면 a ≈ b 일 때 정확하고 (Sterbenz) d 를 잃지 않는다.
+      s1, s2 는 0 과 2d 사이이므로 d 로 나눠 두면 d 가 아주 작아도 (비정규수) 곱이 사라지지 않는다.
+    """
+    x = ((a - b) / distance * (a + b) + distance) * 0.5
+    difference = b - a
+    s1 = distance + difference
+    s2 = distance - difference
     s3 = a + b - distance
     s4 = a + b + distance
-    # 너무 가까워 |a − b| 로 자른 경우 참값은 h = 0 이다. 헤론 공식의 s1 = (|a − b| + b) − a 는 반올림으로
+    # 너무 가까워 |a − b| 로 자른 경우 참값은 h = 0 이다. 헤론 공식의 s1 은 반올림으로
     # 0 이 아닐 수 있고 (예: 1e-16), 그 제곱근이 h 를 1e-8 만큼 부풀리므로 직접 0 으로 둔다.
     if not folded and s1 > 0 and s2 > 0 and s3 > 0:
-        h = (math.sqrt(s1) * math.sqrt(s2) * math.sqrt(s3) * math.sqrt(s4)) / (2 * distance)
+        h = math.sqrt(s1 / distance) * math.sqrt(s2 / distance) * math.sqrt(s3) * math.sqrt(s4) * 0.5
     else:
         h = 0.0
     return x, h
@@ -442,7 +461,6 @@ class _Workspace:
         self.rounding_factor = dtype.type(POLE_ROUNDING_ULPS) * self.eps
         self.line_tolerance = dtype.type(POLE_LINE_TOLERANCE)
         self.safe_min, self.safe_max = (dtype.type(v) for v in _SAFE_SQ[dtype])
-        self.law_min, self.law_max = (dtype.type(v) for v in _LAW_SCALE[dtype])
         self.fp = np.empty((6, m), dtype)  # 행 0–2: f = target − root, 행 3–5: 극 − root
         self.sq = np.empty((3, m), dtype)
         self.root = np.empty((3, m), dtype)
@@ -462,8 +480,13 @@ class _Workspace:
 
 def _length_of_rows(
     work: _Workspace, rows: np.ndarray, out: np.ndarray, sq: np.ndarray
-) -> tuple[Any, Any]:
-    """rows (3, m) 의 열마다 |v| 를 out 에 쓴다. 돌려주는 값: |v|² 의 최솟값·최댓값 (0 검사에 쓴다)."""
+) -> tuple[Any, np.ndarray | None, np.ndarray | None]:
+    """rows (3, m) 의 열마다 |v| 를 out 에 쓴다.
+
+    돌려주는 값: (|v|² 의 최솟값 (0 검사에 쓴다), 안전한 범위 밖인 열의 색인, 그 열들의 복사본 (3, k)).
+    모든 열이 안전하면 뒤의 둘은 None. 안전한 범위 밖의 열은 1/|v| 를 곱하지 말고 성분마다 |v| 로 나눠야 한다
+    (|v| 가 비정규수면 1/|v| 가 넘친다): 호출자가 복사본으로 그 열을 다시 쓴다 (단일 경로·TypeScript 와 같은 규칙).
+    """
     np.multiply(rows, rows, out=sq)
     np.add(sq[0], sq[1], out=out)
     np.add(out, sq[2], out=out)
@@ -471,6 +494,7 @@ def _length_of_rows(
     safe = lowest > work.safe_min and highest < work.safe_max
     if safe:
         np.sqrt(out, out=out)
+        return lowest, None, None
     else:
         unsafe = ~((out > work.safe_min) & (out < work.safe_max))
         np.sqrt(out, out=out)
@@ -482,7 +506,15 @@ def _length_of_rows(
         s = v / safe_scale
         scaled = scale * np.sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2])
         out[idx] = np.where(nonzero, scaled, work.dtype.type(0))
-    return lowest, highest
+        return lowest, idx, v
+
+
+def _unit_of_scaled_rows(rows: np.ndarray) -> np.ndarray:
+    """열마다 rows (3, k) 의 단위 벡터: 가장 큰 성분으로 먼저 나눈 뒤 정규화한다 (단일 경로의 _unit_of_scaled 와 같은
+    연산 순서). 0 인 열은 NaN 이 되지만 호출자가 바꿔 쓴다 (목표가 뿌리면 +X, 극이 직선 위면 정해진 축)."""
+    s = rows / np.max(np.abs(rows), axis=0)
+    norm = np.sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2])
+    return s / norm
 
 
 def _solve_chunk(
@@ -519,18 +551,22 @@ def _solve_chunk(
     np.add(a, b, out=max_length)
     np.subtract(a, b, out=a_minus_b)
     np.abs(a_minus_b, out=min_length)
-    # 길이 검사: a, b ≥ 0 (NaN 이면 거짓), 0 < a + b < inf (둘 다 0 이거나 넘침을 거부).
+    # 길이 검사: a, b ≥ 0 (NaN 이면 거짓), 0 < a + b, 2(a + b) < inf (둘 다 0 이거나 넘침을 거부).
     np.minimum(a, b, out=work.s1[:m])
     shortest_chain, longest_chain = max_length.min(), max_length.max()
-    if not (work.s1[:m].min() >= 0 and shortest_chain > 0 and longest_chain < np.inf):
+    # 정의역: 2(a + b) 가 유한해야 한다 (헤론 공식의 a + b + d ≤ 2(a + b)).
+    if not (work.s1[:m].min() >= 0 and shortest_chain > 0 and longest_chain + longest_chain < np.inf):
         return False
 
     # 2. 앞 방향 f 와 거리 d.
     distance = work.distance[:m]
-    lowest, _ = _length_of_rows(work, f, distance, sq)
+    lowest, unsafe, unsafe_rows = _length_of_rows(work, f, distance, sq)
     inv = work.s2[:m]
     np.divide(dtype.type(1), distance, out=inv)
     np.multiply(f, inv, out=f)
+    if unsafe is not None:
+        # |v|² 가 넘치거나 사라지는 열: 정규 범위로 옮겨 정규화한다 (d = 0 은 아래에서 +X 로 바뀐다)
+        f[:, unsafe] = _unit_of_scaled_rows(unsafe_rows)
     at_root = None
     if not lowest > 0:
         at_root = distance == 0
@@ -558,7 +594,7 @@ def _solve_chunk(
     np.multiply(f, along, out=sq)
     np.subtract(p, sq, out=p)
     perp = work.perp[:m]
-    _length_of_rows(work, p, perp, sq)
+    _, unsafe, unsafe_rows = _length_of_rows(work, p, perp, sq)
     # 직선 위 판정의 상한: 조각 전체의 가장 큰 좌표·가장 긴 체인으로 잰 허용 거리. 이보다 먼 극은 확실히 직선 밖이고,
     # 이 안쪽의 (드문) 체인만 체인별 허용 거리 max(1e-10·(a + b), 64ε·가장 큰 좌표) 로 다시 판정한다.
     # |target|, |pole| ≤ |root| + |f|, |root| + |p| 이므로 조각의 가장 큰 좌표 ≤ max|root| + max|f, p| (1e-3 여유를 둔 상한).
@@ -566,22 +602,26 @@ def _solve_chunk(
     bound = max(work.line_tolerance * max_length.max(), work.rounding_factor * scale_bound)
     np.divide(dtype.type(1), perp, out=inv)
     np.multiply(p, inv, out=p)
+    if unsafe is not None:
+        # |p|² 가 넘치거나 사라지는 열: 정규 범위로 옮겨 정규화한다 (직선 위면 아래에서 정해진 축으로 바뀐다)
+        p[:, unsafe] = _unit_of_scaled_rows(unsafe_rows)
     np.less_equal(perp, bound, out=flag)
     if flag.any():
         _fallback_where_on_line(work, np.flatnonzero(flag), root, target, pole, f, p, perp, max_length)
 
-    # 5. 코사인 법칙: x = a·cos θ = ((a − b)(a + b)/d + d)/2, h = a·sin θ (헤론 공식).
+    # 5. 코사인 법칙: x = a·cos θ = ((a − b)/d·(a + b) + d)/2, h = a·sin θ (헤론 공식). 식은 _law_of_cosines 참고.
     x = work.x[:m]
-    np.multiply(a_minus_b, max_length, out=x)
-    np.divide(x, distance, out=x)
+    np.divide(a_minus_b, distance, out=x)
+    np.multiply(x, max_length, out=x)
     np.add(x, distance, out=x)
     np.multiply(x, dtype.type(0.5), out=x)
     s1, s2, h = work.s1[:m], work.s2[:m], work.h[:m]
-    np.add(distance, b, out=s1)
-    np.subtract(s1, a, out=s1)  # s1 = d + b − a
+    # b − a = −(a − b) 이므로 d + (b − a) = d − (a − b), d − (b − a) = d + (a − b) (같은 비트).
+    np.subtract(distance, a_minus_b, out=s1)  # s1 = d + (b − a)
+    np.divide(s1, distance, out=s1)
     np.sqrt(s1, out=s1)
-    np.subtract(distance, b, out=s2)
-    np.add(s2, a, out=s2)  # s2 = d − b + a
+    np.add(distance, a_minus_b, out=s2)  # s2 = d − (b − a)
+    np.divide(s2, distance, out=s2)
     np.sqrt(s2, out=s2)
     np.multiply(s1, s2, out=h)
     np.subtract(max_length, distance, out=s1)  # s3 = a + b − d
@@ -590,16 +630,13 @@ def _solve_chunk(
     np.add(max_length, distance, out=s1)  # s4 = a + b + d
     np.sqrt(s1, out=s1)
     np.multiply(h, s1, out=h)
-    np.add(distance, distance, out=s1)  # 2d (2·d 와 같은 비트)
-    np.divide(h, s1, out=h)
+    np.multiply(h, dtype.type(0.5), out=h)
     # s1, s2, s3 중 하나라도 ≤ 0 이면 h = 0: 그때 곱은 NaN (음수의 제곱근) 이거나 0 이므로 fmax 가 +0 으로 바꾼다.
     np.fmax(h, dtype.type(0), out=h)
     # |a − b| 로 자른 (완전히 접힌) 체인은 h = 0: 반올림된 s1·s2 의 제곱근이 h 를 부풀리지 않게 (단일 경로와 같은 규칙).
     np.multiply(h, not_folded, out=h)
     np.greater(h, a, out=flag)
     np.copyto(h, a, where=flag)  # 반올림으로 a 를 넘지 않게
-    if not (shortest_chain > work.law_min and longest_chain < work.law_max):
-        _law_of_cosines_rescaled(work, a, b, distance, max_length, not_folded, x, h)
     if at_root is not None:
         folded = at_root & (distance == 0)
         x[folded] = 0  # a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.
@@ -615,35 +652,6 @@ def _solve_chunk(
     np.add(root_rows, sq, out=sq)
     np.positive(np.where(reach_out, target.T, sq), out=end_out.T)
     return True
-
-
-def _law_of_cosines_rescaled(
-    work: _Workspace,
-    a: np.ndarray,
-    b: np.ndarray,
-    distance: np.ndarray,
-    max_length: np.ndarray,
-    not_folded: np.ndarray,
-    x: np.ndarray,
-    h: np.ndarray,
-) -> None:
-    """체인 길이가 범위 밖인 (아주 크거나 작은) 체인의 x, h 를 2 의 거듭제곱으로 옮겨 다시 계산한다 (단일 경로와 같은 규칙)."""
-    dtype = work.dtype
-    extreme = np.flatnonzero(~((max_length > work.law_min) & (max_length < work.law_max)) & (distance > 0))
-    if extreme.size == 0:
-        return
-    exponent = np.frexp(max_length[extreme])[1]
-    sa = np.ldexp(np.broadcast_to(a, distance.shape)[extreme], -exponent)
-    sb = np.ldexp(np.broadcast_to(b, distance.shape)[extreme], -exponent)
-    sd = np.ldexp(distance[extreme], -exponent)
-    sx = ((sa - sb) * (sa + sb) / sd + sd) * dtype.type(0.5)
-    s1, s2, s3, s4 = sd + sb - sa, sd - sb + sa, sa + sb - sd, sa + sb + sd
-    sh = (np.sqrt(s1) * np.sqrt(s2) * np.sqrt(s3) * np.sqrt(s4)) / (sd + sd)
-    sh = np.fmax(sh, dtype.type(0)) * not_folded[extreme]
-    x[extreme] = np.ldexp(sx, exponent)
-    full_a = np.broadcast_to(a, distance.shape)[extreme]
-    rescaled = np.ldexp(sh, exponent)
-    h[extreme] = np.where(rescaled > full_a, full_a, rescaled)
 
 
 def _fallback_where_on_line(
@@ -706,12 +714,14 @@ def _validate_batch(
         )
     with np.errstate(over="ignore"):
         total = full_a + full_b
-    overflow = ~np.isfinite(total)
+        doubled = total + total  # 2(a + b) 와 같은 비트
+    overflow = ~np.isfinite(doubled)
     if overflow.any():
         index = _checks.first_index(overflow)
         raise ValueError(
             f"upper_length + lower_length가 체인 {_checks.format_index(index)}에서 넘칩니다"
-            f" (받은 값: {_checks.scalar_repr(full_a[index])}, {_checks.scalar_repr(full_b[index])})"
+            f" (2(a + b) 가 {dtype.name} 범위 안이어야 함,"
+            f" 받은 값: {_checks.scalar_repr(full_a[index])}, {_checks.scalar_repr(full_b[index])})"
         )
     _checks.check_finite_points("target", t, originals[3])
     _checks.check_finite_points("pole_hint", p, originals[4])
