@@ -1,6 +1,6 @@
 import { Matrix4, Quaternion, Vector3 } from "three";
 import type { Object3D, Vector3Like } from "three";
-import { assertFinitePoint, createTwoBoneIKResult, DOUBLE_FIELD_SEED, isFinitePoint, solveChain } from "./math/solveTwoBoneIK.js";
+import { assertFinitePoint, createChainLengths, createTwoBoneIKResult, DOUBLE_FIELD_SEED, isFinitePoint, solveChain } from "./math/solveTwoBoneIK.js";
 import type { ChainLengths, TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
 import { rotationBetweenUnitVectors } from "./math/rotationBetween.js";
 import { softenTarget } from "./math/softIK.js";
@@ -36,7 +36,7 @@ const _midRotation = /*@__PURE__*/ new Quaternion();
 const _endRotation = /*@__PURE__*/ new Quaternion();
 const _chainRotation = /*@__PURE__*/ new Quaternion();
 const _upperInverse = /*@__PURE__*/ new Quaternion();
-const _lengthsParent: ChainLengths = { upperLength: DOUBLE_FIELD_SEED, lowerLength: DOUBLE_FIELD_SEED };
+const _lengthsParent: ChainLengths = createChainLengths();
 // 이번 호출의 weight·soft. 수는 객체 필드로 넘긴다 (quaternionBlend.ts 주석 참고).
 const _settings: BlendWeight & SoftSettings = { weight: DOUBLE_FIELD_SEED, soft: DOUBLE_FIELD_SEED };
 const _targetWorldScratch = /*@__PURE__*/ new Vector3();

@@ -161,7 +161,15 @@ export interface ChainLengths {
  */
 export const DOUBLE_FIELD_SEED = 0.5;
 
-const _lengths: ChainLengths = { upperLength: DOUBLE_FIELD_SEED, lowerLength: DOUBLE_FIELD_SEED };
+/**
+ * 길이 객체를 만든다. 모든 길이 객체를 여기서 만들어야 V8 이 한 모양(map)으로 보고 solveChain 이 단형으로 남는다.
+ * 필드는 정수가 아닌 값으로 시작한다 (DOUBLE_FIELD_SEED 참고).
+ */
+export function createChainLengths(): ChainLengths {
+  return { upperLength: DOUBLE_FIELD_SEED, lowerLength: DOUBLE_FIELD_SEED };
+}
+
+const _lengths = createChainLengths();
 
 /**
  * solveTwoBoneIK 의 본체 (라이브러리 내부용: TwoBoneIK 도 이것을 부른다).
