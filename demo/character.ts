@@ -8,7 +8,7 @@ import {
   Color,
   Group,
   Matrix3,
-  MeshStandardMaterial,
+  MeshLambertMaterial,
   Quaternion,
   Skeleton,
   SkinnedMesh,
@@ -103,6 +103,8 @@ const SPECS: readonly BoneSpec[] = [
   { name: "Chest", parent: "Spine", head: [0, 1.22, 0], tail: [0, 1.42, 0], radius: 0.13, widthScale: 1.4, twist: 0, mainChild: "Neck", color: BODY_COLOR },
   { name: "Neck", parent: "Chest", head: [0, 1.42, 0], tail: [0, 1.52, 0], radius: 0.045, twist: 0.6, mainChild: "Head", color: BODY_COLOR },
   { name: "Head", parent: "Neck", head: [0, 1.52, 0], tail: [0, 1.66, 0.01], radius: 0.095, twist: -0.4, color: BODY_COLOR },
+  // 코: 얼굴이 어느 쪽(+Z)을 보는지 알려 준다.
+  { name: "Nose", parent: "Head", head: [0, 1.6, 0.075], tail: [0, 1.585, 0.12], radius: 0.02, twist: 0, color: BODY_COLOR },
   { name: "UpperArm_R", parent: "Chest", head: [-0.19, 1.39, 0], tail: [-0.27, 1.1, -0.02], radius: 0.045, twist: 0.7, mainChild: "LowerArm_R", color: ARM_COLOR },
   { name: "LowerArm_R", parent: "UpperArm_R", head: [-0.27, 1.1, -0.02], tail: [-0.31, 0.83, 0.06], radius: 0.038, twist: -0.5, mainChild: "Hand_R", color: ARM_COLOR },
   { name: "Hand_R", parent: "LowerArm_R", head: [-0.31, 0.83, 0.06], tail: [-0.33, 0.74, 0.08], radius: 0.036, widthScale: 1.3, twist: 1.1, color: ARM_COLOR },
@@ -165,7 +167,7 @@ function buildStandInCharacter(): Character {
 
   const boneList = SPECS.map((spec) => bones.get(spec.name)!);
   const skeleton = new Skeleton(boneList);
-  const material = new MeshStandardMaterial({ vertexColors: true, roughness: 0.55, metalness: 0.05 });
+  const material = new MeshLambertMaterial({ vertexColors: true });
   const mesh = new SkinnedMesh(new BufferGeometry(), material);
   mesh.name = "StandInSkin";
   // 뼈가 피부를 크게 움직이므로 기본 자세의 경계 구로 자르지 않는다.

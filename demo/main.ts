@@ -24,7 +24,7 @@ const testMode = new URLSearchParams(window.location.search).has("test");
 
 /** 어깨에서 본 극 공의 자리 (m, 월드 축). 캐릭터는 +Z 를 보고, 오른쪽이 −X. */
 const POLE_OFFSETS: Record<PoleSide, readonly [number, number, number]> = {
-  back: [-0.15, -0.45, -0.45],
+  back: [-0.45, -0.4, -0.4],
   out: [-0.6, -0.1, 0],
   front: [-0.05, -0.2, 0.6],
   up: [-0.15, 0.5, 0.05],

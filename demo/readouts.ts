@@ -121,7 +121,7 @@ export class Readouts {
       const cos = Math.min(1, Math.max(-1, (a * a + d * d - b * b) / (2 * a * d)));
       lines.push(
         `cos θ = (a² + d² − b²) / (2ad)\n` +
-        `      = (${a.toFixed(3)}² + ${d.toFixed(3)}² − ${b.toFixed(3)}²) / (2 · ${a.toFixed(3)} · ${d.toFixed(3)})\n` +
+        `      = (${a.toFixed(3)}² + ${d.toFixed(3)}² − ${b.toFixed(3)}²) / (2·${a.toFixed(3)}·${d.toFixed(3)})\n` +
         `      = ${cos.toFixed(4)}  →  θ = ${deg(Math.acos(cos))}`,
       );
     }

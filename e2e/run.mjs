@@ -605,6 +605,7 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
           await hook(page, (n) => window.__twoBoneIK.set("stress", n), count);
           await frames(page, 5);
           const r = await measure(STRESS_TIMING_FRAMES);
+          if (count === 1000) await shot("stress-1000");
           rows.push({ viewport: viewport.name, limbs: `스트레스 ${r.stressCount}개`, ...r, ikShown: r.stress });
         }
         await hook(page, () => window.__twoBoneIK.set("stress", 0));
