@@ -257,7 +257,7 @@ async function main(): Promise<void> {
     measurements.soft = params.soft;
     measurements.weight = params.weight;
 
-    for (const helper of helpers) helper.visible = params.helpers;
+    for (let i = 0; i < helpers.length; i++) helpers[i]!.visible = params.helpers;
     if (params.helpers) triangle.update(shoulderWorld, elbowWorld, handWorld);
     readouts.update(now, measurements);
 

@@ -562,6 +562,26 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
     });
 
     if (!touch) {
+      await test("위·아래 뼈 길이를 바꾸면 잰 길이가 그 값이 되고, 손은 여전히 공에 닿는다 (너무 가까운 공은 끝까지 접힘)", async () => {
+        await hook(page, () => { window.__twoBoneIK.set("upperLength", 0.4); window.__twoBoneIK.set("lowerLength", 0.15); });
+        await frames(page, 2);
+        const lengths = await hook(page, () => window.__twoBoneIK.boneLengths());
+        assert(Math.abs(lengths.upper - 0.4) < 1e-9 && Math.abs(lengths.lower - 0.15) < 1e-9, `잰 길이 ${fmt(lengths.upper)}, ${fmt(lengths.lower)} ≠ 0.4, 0.15`);
+        const p = await hook(page, () => window.__twoBoneIK.positions());
+        const d = dist(p.shoulder, p.ball);
+        const state = await hook(page, () => window.__twoBoneIK.state());
+        if (d >= 0.25 && d <= 0.55) assert(dist(p.hand, p.ball) < REACH_TOLERANCE * 0.55, `길이를 바꾼 뒤 손–공 ${fmt(dist(p.hand, p.ball))} m`);
+        else if (d < 0.25) {
+          // |a − b| = 0.25 보다 가까움: 팔이 끝까지 접혀 손이 어깨에서 정확히 |a − b| 에 놓인다.
+          assert(!state.reachable && Math.abs(dist(p.shoulder, p.hand) - 0.25) < EXACT_TOLERANCE, "너무 가까운 공인데 팔이 끝까지 접히지 않았다");
+        }
+        await shot("unequal-bones");
+        await hook(page, () => { window.__twoBoneIK.set("upperLength", 0.3); window.__twoBoneIK.set("lowerLength", 0.28); });
+        await frames(page, 2);
+        await lengthsUnchanged();
+        assert(consoleErrors.length === 0, `콘솔 오류:\n${consoleErrors.join("\n")}`);
+      });
+
       await test("WebGL 컨텍스트를 잃었다 되찾아도 루프가 계속 돌고 다시 그린다", async () => {
         await hook(page, () => window.__twoBoneIK.loseContext());
         await page.waitForFunction(() => window.__twoBoneIK.state().contextLost === true);
