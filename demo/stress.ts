@@ -71,7 +71,7 @@ export class StressView extends Group {
         mid.add(end);
         this.add(upper);
         this.limbs.push({
-          ik: new TwoBoneIK(upper, mid, end),
+          ik: createStressIK(upper, mid, end),
           base: new Vector3(x, 0, z),
           target: new Vector3(),
           pole: new Vector3(x + 0.1, 0.05, z),
@@ -145,4 +145,11 @@ export class StressView extends Group {
     this.limbMaterial.dispose();
     this.targetMaterial.dispose();
   }
+}
+
+/** 스트레스 보기의 팔다리: 조상(스트레스 그룹) 행렬은 장면이 프레임마다 갱신하므로 solve() 마다 다시 계산하지 않는다. */
+function createStressIK(upper: Object3D, mid: Object3D, end: Object3D): TwoBoneIK {
+  const ik = new TwoBoneIK(upper, mid, end);
+  ik.updateAncestors = false;
+  return ik;
 }

@@ -87,10 +87,11 @@ function refreshWorldMatrix(object: Object3D, recompose: boolean): void {
 function readChainInParentSpace(
   upper: Object3D, mid: Object3D, end: Object3D,
   targetWorld: Readonly<Vector3Like>, poleWorld: Readonly<Vector3Like>,
+  updateAncestors: boolean,
 ): void {
   const parent = upper.parent;
   if (parent !== null) {
-    parent.updateWorldMatrix(true, false); // 조상만: 체인은 로컬 행렬로 충분하다
+    if (updateAncestors) parent.updateWorldMatrix(true, false); // 조상만: 체인은 로컬 행렬로 충분하다
     // 특이 행렬이면 invert() 는 0 행렬을 준다. 아핀 행렬의 역행렬은 elements[15] = 1 이다.
     _parentInverse.copy(parent.matrixWorld).invert();
     if (_parentInverse.elements[15] === 0) throwSingularParent(parent);
@@ -171,7 +172,7 @@ function blendWithIncoming(upper: Object3D, mid: Object3D, end: Object3D, keepEn
  * - upper.quaternion 과 mid.quaternion 만 (keepEndRotation 이면 end.quaternion 도) 바꾼다.
  *   위치·스케일은 절대 바꾸지 않으며, 관절과 끝을 solveTwoBoneIK 의 자리로 보내는 가장 작은 회전을 쓴다 (비틀림 없음).
  * - 뼈 길이는 현재 월드 거리 |upper→mid|, |mid→end| (뼈의 스케일 포함) 이고 IK 는 이를 바꾸지 않는다.
- * - 호출 전에 월드 행렬을 갱신해 둘 필요가 없다: 조상부터 체인까지 다시 계산한다.
+ * - 호출 전에 월드 행렬을 갱신해 둘 필요가 없다: 조상부터 체인까지 다시 계산한다 (updateAncestors 참고).
  *   풀고 나면 upper·mid·end 의 월드 행렬이 새 자세로 갱신되어 있다 (end 의 자식은 렌더러가 평소처럼 갱신).
  *
  * 전제: mid 는 upper 의 자식, end 는 mid 의 자식. upper 의 부모 월드 행렬과 upper 의 스케일은 균등 스케일
@@ -189,6 +190,13 @@ export class TwoBoneIK {
   soft = 0;
   /** 기본값: 끝 뼈의 월드 회전을 유지할지. */
   keepEndRotation = false;
+
+  /**
+   * true (기본) 면 solve() 가 upper 의 조상 월드 행렬을 장면 뿌리부터 다시 계산한다: 렌더 사이에 부모를 옮겨도 정확하다.
+   * 한 부모 아래 팔다리 수백 개를 풀 때처럼 조상 행렬이 이미 최신임을 안다면 (scene.updateMatrixWorld() 뒤)
+   * false 로 두어 그 반복을 아낄 수 있다. 체인 자체(upper·mid·end)의 행렬은 어느 쪽이든 다시 계산한다.
+   */
+  updateAncestors = true;
 
   /** update() 가 쓰는 목표 객체 (월드 위치를 읽는다). */
   target: Object3D | null = null;
@@ -262,7 +270,7 @@ export class TwoBoneIK {
     if (mid.pivot !== null) throwPivot("mid", mid);
 
     // 2. 현재 자세를 upper 의 부모 공간에서 읽는다 (월드 행렬은 조상부터 다시 계산).
-    readChainInParentSpace(upper, mid, end, targetWorld, poleWorld);
+    readChainInParentSpace(upper, mid, end, targetWorld, poleWorld, this.updateAncestors);
 
     // 3. soft IK: 완전히 펴지기 직전의 목표를 뿌리 쪽으로 당긴다 (softenDistance 의 식).
     const softened = softenTarget(_targetParent, _rootParent, _lengthsParent, settings);

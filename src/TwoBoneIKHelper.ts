@@ -36,7 +36,8 @@ const _endWorld = /*@__PURE__*/ new Vector3();
 /**
  * TwoBoneIK 의 목표·관절·극을 작은 공과 선으로 그린다 (three 의 CCDIKHelper·SkeletonHelper 와 같은 방식).
  * 관절·뿌리·끝은 뼈의 현재 월드 위치에서, 목표·극은 마지막 solve() 의 입력에서 읽는다.
- * visible 일 때만 렌더 직전(updateMatrixWorld)에 스스로 갱신한다. 다 쓰면 dispose().
+ * 자신의 visible 이 true 일 때만 렌더 직전(updateMatrixWorld)에 스스로 갱신한다 — 부모가 숨겨져 있어도
+ * 갱신하므로, 숨길 때는 helper.visible 을 끈다. 갱신은 아무것도 할당하지 않는다. 다 쓰면 dispose().
  */
 export class TwoBoneIKHelper extends Object3D {
   override readonly type = "TwoBoneIKHelper";

@@ -149,6 +149,22 @@ describe("TwoBoneIK — what it touches", () => {
     expect(distance(worldPositionOf(chain.end), target)).toBeLessThan(1e-12 * 10);
   });
 
+  it("with updateAncestors = false trusts the ancestors' world matrices as they are", () => {
+    const chain = makeChain(PARENT_TRANSFORMS[1]);
+    const ik = new TwoBoneIK(chain.upper, chain.mid, chain.end);
+    ik.updateAncestors = false;
+    const before = poseOf(chain); // 행렬이 최신인 상태
+    const target = pointNear(before, 0.3, 0.4, 0.1), pole = pointNear(before, 0, 0, 1);
+    chain.grandparent.position.set(0, 50, 0); // 행렬을 갱신하지 않고 옮긴다
+    ik.solve(target, pole);
+    // 낡은 조상 행렬을 믿었으므로, 행렬을 그대로 둔 채 읽으면 끝이 목표에 있다.
+    expect(distance(new Vector3().setFromMatrixPosition(chain.end.matrixWorld), target)).toBeLessThan(1e-10);
+    // 같은 상황에서 기본값(true)은 옮겨진 부모를 반영한다: 끝은 새 월드 위치에서 목표에 닿는다.
+    ik.updateAncestors = true;
+    ik.solve(target, pole);
+    expect(distance(worldPositionOf(chain.end), target)).toBeLessThan(1e-10);
+  });
+
   it("works on bones bound to a SkinnedMesh", () => {
     const chain = makeChain(PARENT_TRANSFORMS[4]);
     const mesh = new SkinnedMesh(new BufferGeometry(), new MeshBasicMaterial());
