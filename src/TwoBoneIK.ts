@@ -1,6 +1,7 @@
 import { Matrix4, Quaternion, Vector3 } from "three";
 import type { Object3D, Vector3Like } from "three";
-import { assertFinitePoint, createChainLengths, createTwoBoneIKResult, DOUBLE_FIELD_SEED, isFinitePoint, solveChain } from "./math/solveTwoBoneIK.js";
+import { createChainLengths, createTwoBoneIKResult, DOUBLE_FIELD_SEED, solveChain } from "./math/solveTwoBoneIK.js";
+import { assertFinitePoint, isFinitePoint } from "./math/validation.js";
 import type { ChainLengths, TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
 import { rotationBetweenUnitVectors } from "./math/rotationBetween.js";
 import { softenTarget } from "./math/softIK.js";
