@@ -36,6 +36,8 @@ const _upperRotation = /*@__PURE__*/ new Quaternion();
 const _midRotation = /*@__PURE__*/ new Quaternion();
 const _endRotation = /*@__PURE__*/ new Quaternion();
 const _chainRotation = /*@__PURE__*/ new Quaternion();
+const _upperUnit = /*@__PURE__*/ new Quaternion();
+const _midUnit = /*@__PURE__*/ new Quaternion();
 const _upperInverse = /*@__PURE__*/ new Quaternion();
 const _lengthsParent: ChainLengths = createChainLengths();
 // 이번 호출의 weight·soft. 수는 객체 필드로 넘긴다 (quaternionBlend.ts 주석 참고).
@@ -65,6 +67,13 @@ function throwPivot(name: string, bone: Object3D): never {
   throw new RangeError(`TwoBoneIK.solve: ${name}.pivot 은 지원하지 않습니다 (받은 값: ${bone.pivot?.toArray().join(", ")})`);
 }
 
+/** end 의 원점을 mid 의 로컬 공간에서 (pivot 이 있으면 합성한 로컬 행렬에서) out 에. */
+function endOrigin(end: Object3D, out: Vector3): Vector3 {
+  if (end.pivot === null) return out.copy(end.position);
+  end.updateMatrix();
+  return out.setFromMatrixPosition(end.matrix);
+}
+
 /**
  * 로컬 행렬(recompose 일 때)과 월드 행렬을 three 의 updateWorldMatrix 와 같은 규칙으로 다시 계산한다
  * (부모의 월드 행렬은 최신이라고 가정).
@@ -81,7 +90,7 @@ function refreshWorldMatrix(object: Object3D, recompose: boolean): void {
 // solve() 의 단계들. 작은 함수로 나눠 두면 V8 이 각 단계 안의 set() 등을 인라인해 double 을 상자에 담지 않는다.
 
 /**
- * 조상의 월드 행렬과 체인의 로컬 행렬을 다시 계산하고, 체인·목표·극을 upper 의 부모 공간으로 옮긴다.
+ * 조상의 월드 행렬을 다시 계산하고, 체인·목표·극을 upper 의 부모 공간으로 옮긴다.
  * (getWorldPosition() 은 부를 때마다 조상 전체를 다시 계산하므로 matrixWorld 를 직접 읽는다.)
  * 결과: _rootParent, _midParent, _endParent, _targetParent, _poleParent, _lengthsParent.
  */
@@ -99,13 +108,18 @@ function readChainInParentSpace(
   } else {
     _parentInverse.identity();
   }
-  // 체인의 부모 공간 위치는 로컬 행렬의 곱으로: 역행렬을 거치지 않아 정확하고, 월드 행렬 곱 셋을 아낀다.
-  if (upper.matrixAutoUpdate) upper.updateMatrix();
-  if (mid.matrixAutoUpdate) mid.updateMatrix();
-  if (end.matrixAutoUpdate) end.updateMatrix();
-  _rootParent.setFromMatrixPosition(upper.matrix);
-  _midParent.setFromMatrixPosition(mid.matrix).applyMatrix4(upper.matrix);
-  _endParent.setFromMatrixPosition(end.matrix).applyMatrix4(mid.matrix).applyMatrix4(upper.matrix);
+  // 체인의 부모 공간 위치는 위치·회전·스케일에서 바로: root = p_U, mid = p_U + R̂_U S_U p_M,
+  // end = p_U + R̂_U S_U (p_M + R̂_M S_M p_E). R̂ 은 정규화한 사원수의 회전이다 — 애니메이션이 쓴 사원수는
+  // 길이가 1 에서 조금 벗어날 수 있고 (three 는 그것을 그대로 행렬에 넣어 뼈를 살짝 일그러뜨린다),
+  // 우리가 써 넣을 새 회전은 정규화되어 있으므로, 그 자세의 뼈 길이로 풀어야 끝이 정확히 닿는다.
+  _upperUnit.copy(upper.quaternion);
+  normalizeQuaternion(_upperUnit);
+  _midUnit.copy(mid.quaternion);
+  normalizeQuaternion(_midUnit);
+  _rootParent.copy(upper.position);
+  _midParent.copy(mid.position).multiply(upper.scale).applyQuaternion(_upperUnit).add(_rootParent);
+  endOrigin(end, _endParent).multiply(mid.scale).applyQuaternion(_midUnit).add(mid.position)
+    .multiply(upper.scale).applyQuaternion(_upperUnit).add(_rootParent);
   _targetParent.copy(targetWorld).applyMatrix4(_parentInverse);
   _poleParent.copy(poleWorld).applyMatrix4(_parentInverse);
   // 뼈 길이 (부모 공간): a = |mid − root|, b = |end − mid|.
@@ -296,10 +310,9 @@ export class TwoBoneIK {
       if (keepEndRotation) end.quaternion.copy(_endRotation);
     }
     // weight 0 이어도 월드 행렬은 갱신한다: 결과와 다음 읽기가 지금 자세를 보게.
-    const rotated = weight > 0;
-    refreshWorldMatrix(upper, rotated);
-    refreshWorldMatrix(mid, rotated);
-    refreshWorldMatrix(end, rotated && keepEndRotation); // end 의 로컬 행렬은 2 단계에서 이미 최신
+    refreshWorldMatrix(upper, true);
+    refreshWorldMatrix(mid, true);
+    refreshWorldMatrix(end, true);
 
     // 9. 결과: 새 자세의 월드 위치를 뼈에서 읽는다.
     this.rootWorld.setFromMatrixPosition(upper.matrixWorld);

@@ -177,14 +177,19 @@ describe("TwoBoneIK — what it touches", () => {
     expect(distance(worldPositionOf(chain.end), target)).toBeLessThan(lengthTolerance(0.55, target) * 10);
   });
 
-  it("handles a zero-length upper bone (joint on the root)", () => {
+  it("handles a zero-length upper bone (joint on the root, end at distance b toward the target)", () => {
     const chain = makeChain(PARENT_TRANSFORMS[0], 0, 25);
     const ik = new TwoBoneIK(chain.upper, chain.mid, chain.end);
     const before = poseOf(chain);
+    // a = 0 이면 닿는 곳은 반지름 b 인 구 하나뿐이다 (그 위에서 reachable 은 반올림이 정한다).
     const target = before.root.clone().add(new Vector3(0, 25, 0));
-    const r = ik.solve(target, before.root.clone().add(new Vector3(0, 0, 10)));
-    expect(r.reachable).toBe(true);
-    expect(distance(worldPositionOf(chain.end), target)).toBeLessThan(1e-12 * 25 * 10);
+    ik.solve(target, before.root.clone().add(new Vector3(0, 0, 10)));
+    const after = poseOf(chain);
+    expect(distance(after.joint, before.root)).toBeLessThan(1e-12 * 25 * 10);
+    expect(distance(after.end, target)).toBeLessThan(1e-12 * 25 * 10);
+    const far = before.root.clone().add(new Vector3(40, 0, 0));
+    expect(ik.solve(far, before.root.clone().add(new Vector3(0, 0, 10))).reachable).toBe(false);
+    expect(distance(worldPositionOf(chain.end), before.root.clone().add(new Vector3(25, 0, 0)))).toBeLessThan(1e-12 * 25 * 10);
   });
 });
 

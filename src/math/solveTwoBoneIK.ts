@@ -204,14 +204,24 @@ export function solveChain(
     px *= inv; py *= inv; pz *= inv;
   }
 
-  // 5. 코사인 법칙: x = a·cos θ (f 방향), h = a·sin θ (p 방향).
+  // 5. 코사인 법칙: x = a·cos θ (f 방향), h = a·sin θ (p 방향). (함수로 빼지 않는다: 수를 주고받는 호출은
+  //    V8 이 인라인하지 않으면 HeapNumber 를 할당한다.)
   let x = 0, h = 0;
   if (distance === 0) {
     // a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.
     h = a;
   } else {
-    x = lawOfCosinesX(a, b, distance);
-    if (!folded) h = lawOfCosinesHeight(a, b, distance);
+    // x = ((a − b)(a + b)/d + d)/2. |a − b| ≤ d 이므로 (a − b)/d 를 먼저 나눠 [−1, 1] 안에 둔다
+    // (d 가 체인보다 한참 작아도 넘치지 않는다).
+    x = ((a - b) / distance * (a + b) + distance) * 0.5;
+    // h = √((d + b − a)(d − b + a)(a + b − d)(a + b + d)) / (2d) (헤론 공식). s1, s2 는 0 과 2d 사이이므로
+    // s1/d, s2/d 로 나눠 두면 d 가 아주 작아도 곱이 사라지지 않는다: h = √(s1/d)·√(s2/d)·√s3·√s4 / 2.
+    // (b − a) 를 먼저 빼면 a ≈ b 일 때 정확하다 (Sterbenz): d + b − a 는 d 가 작으면 d 를 잃는다.
+    const difference = b - a;
+    const s1 = distance + difference, s2 = distance - difference, s3 = maxLength - distance, s4 = maxLength + distance;
+    if (!folded && s1 > 0 && s2 > 0 && s3 > 0) {
+      h = Math.sqrt(s1 / distance) * Math.sqrt(s2 / distance) * Math.sqrt(s3) * Math.sqrt(s4) * 0.5;
+    }
   }
   if (h > a) h = a; // 반올림으로 a 를 넘지 않게
 
@@ -222,27 +232,6 @@ export function solveChain(
   else { end.x = rx + distance * fx; end.y = ry + distance * fy; end.z = rz + distance * fz; }
   out.reachable = reachable;
   return out;
-}
-
-/**
- * x = a·cos θ = ((a − b)(a + b)/d + d) / 2  (d > 0).
- * |a − b| ≤ d 이므로 (a − b)/d 를 먼저 나눠 [−1, 1] 안에 둔다 (d 가 체인보다 한참 작아도 넘치지 않는다).
- */
-function lawOfCosinesX(a: number, b: number, distance: number): number {
-  return ((a - b) / distance * (a + b) + distance) * 0.5;
-}
-
-/**
- * h = a·sin θ = √((d + b − a)(d − b + a)(a + b − d)(a + b + d)) / (2d)  (헤론 공식, d > 0).
- * s1 = d + b − a, s2 = d − b + a 는 0 과 2d 사이이므로 s1/d, s2/d 로 나눠 두면 d 가 아주 작아도 (1e-300)
- * 곱이 사라지지 않는다: h = √(s1/d)·√(s2/d)·√s3·√s4 / 2.
- */
-function lawOfCosinesHeight(a: number, b: number, distance: number): number {
-  // (b − a) 를 먼저 빼면 a ≈ b 일 때 정확하다 (Sterbenz): d + b − a 는 d 가 작으면 d 를 잃는다.
-  const difference = b - a;
-  const s1 = distance + difference, s2 = distance - difference, s3 = a + b - distance, s4 = a + b + distance;
-  if (!(s1 > 0 && s2 > 0 && s3 > 0)) return 0;
-  return Math.sqrt(s1 / distance) * Math.sqrt(s2 / distance) * Math.sqrt(s3) * Math.sqrt(s4) * 0.5;
 }
 
 /** |v|² 가 넘치거나 사라지는 드문 경우: 가장 큰 성분으로 나눈 뒤 길이를 구한다. */
