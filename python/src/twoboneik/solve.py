@@ -461,9 +461,17 @@ class _Workspace:
         self.rounding_factor = dtype.type(POLE_ROUNDING_ULPS) * self.eps
         self.line_tolerance = dtype.type(POLE_LINE_TOLERANCE)
         self.safe_min, self.safe_max = (dtype.type(v) for v in _SAFE_SQ[dtype])
-        self.fp = np.empty((6, m), dtype)  # 행 0–2: f = target − root, 행 3–5: 극 − root
+        # 조각의 모든 좌표·차의 크기가 이 값 이하면 |f|², |p|² 는 safe_max 를 넘을 수 없다 (_solve_chunk 참고).
+        self.no_overflow_bound = dtype.type(math.sqrt(float(self.safe_max)) / 16)
+        # 끝점을 고를 때 float 의 비트를 정수로 본다 (같은 크기의 부호 있는 정수).
+        self.bits = np.dtype(np.int64) if dtype == _FLOAT64 else np.dtype(np.int32)
+        # 행 0–2: root, 행 3–5: f = target − root, 행 6–8: 극 − root. 조각마다 (9, m) 으로 잘라 쓰는 1 차원 배열이라
+        # 마지막 (짧은) 조각에서도 연속이어서 한 번의 곱의 합 (np.dot) 으로 셋을 함께 본다 (_solve_chunk 참고).
+        self.rfp = np.empty(9 * m, dtype)
+        # |x| 가 이보다 크면 x² 는 정규수라 상대 오차 안에서 구해진다 (x² 가 사라지는 아주 작은 좌표의 상한).
+        self.square_floor = dtype.type(2 * math.sqrt(float(np.finfo(dtype).tiny)))
         self.sq = np.empty((3, m), dtype)
-        self.root = np.empty((3, m), dtype)
+        self.mask = np.empty(m, self.bits)
         self.joint = np.empty((3, m), dtype)
         self.distance = np.empty(m, dtype)
         self.perp = np.empty(m, dtype)
@@ -479,10 +487,11 @@ class _Workspace:
 
 
 def _length_of_rows(
-    work: _Workspace, rows: np.ndarray, out: np.ndarray, sq: np.ndarray
+    work: _Workspace, rows: np.ndarray, out: np.ndarray, sq: np.ndarray, may_overflow: bool
 ) -> tuple[Any, np.ndarray | None, np.ndarray | None]:
     """rows (3, m) 의 열마다 |v| 를 out 에 쓴다.
 
+    may_overflow 가 거짓이면 호출자가 |v|² < safe_max 를 보장한 것이라 최댓값 축약을 건너뛴다.
     돌려주는 값: (|v|² 의 최솟값 (0 검사에 쓴다), 안전한 범위 밖인 열의 색인, 그 열들의 복사본 (3, k)).
     모든 열이 안전하면 뒤의 둘은 None. 안전한 범위 밖의 열은 1/|v| 를 곱하지 말고 성분마다 |v| 로 나눠야 한다
     (|v| 가 비정규수면 1/|v| 가 넘친다): 호출자가 복사본으로 그 열을 다시 쓴다 (단일 경로·TypeScript 와 같은 규칙).
@@ -490,8 +499,8 @@ def _length_of_rows(
     np.multiply(rows, rows, out=sq)
     np.add(sq[0], sq[1], out=out)
     np.add(out, sq[2], out=out)
-    lowest, highest = out.min(), out.max()
-    safe = lowest > work.safe_min and highest < work.safe_max
+    lowest = out.min()
+    safe = lowest > work.safe_min and (not may_overflow or out.max() < work.safe_max)
     if safe:
         np.sqrt(out, out=out)
         return lowest, None, None
@@ -531,19 +540,28 @@ def _solve_chunk(
     """한 조각을 푼다. 잘못된 값을 만나면 False 를 돌려주고 (호출자가 자세히 검사해 오류를 던진다)."""
     m = a.shape[0]
     dtype = work.dtype
-    fp = work.fp[:, :m]
-    f, p = fp[0:3], fp[3:6]
+    rfp_flat = work.rfp[: 9 * m]
+    rfp = rfp_flat.reshape(9, m)
+    root_rows, f, p = rfp[0:3], rfp[3:6], rfp[6:9]
     sq = work.sq[:, :m]
-    root_rows = work.root[:, :m]
     np.copyto(root_rows, root.T)  # 성분을 행으로: 이후의 모든 연산이 연속 메모리를 돈다
 
-    # 1. f = target − root, p = pole − root. 최댓값·최솟값 두 번의 축약이 좌표의 NaN·inf 와 뺄셈 넘침을 함께 잡고
-    #    (NaN 은 축약을 NaN 으로 만든다), 아래의 직선 판정에 쓸 좌표 크기의 상한도 준다.
+    # 1. f = target − root, p = pole − root. root·f·p 를 한 배열에 두고 제곱의 합 Σx² 하나 (BLAS 의 곱의 합, 한 번 읽기)
+    #    로 좌표의 NaN·inf 와 뺄셈 넘침을 함께 잡고 (음이 아닌 항의 합이라 NaN·inf 가 하나라도 있으면 NaN 이나 inf 다.
+    #    root 가 유한하지 않으면 f 도 그렇다), 아래의 넘침 판정과 직선 판정에 쓸 좌표 크기의 상한 largest 도 얻는다.
     np.subtract(target.T, root_rows, out=f)
     np.subtract(pole.T, root_rows, out=p)
-    fp_max, fp_min = fp.max(), fp.min()
-    if not (fp_max < np.inf and fp_min > -np.inf):
-        return False
+    total = np.dot(rfp_flat, rfp_flat)
+    if total < np.inf:
+        # largest ≥ 가장 큰 |x|: |x| > square_floor 면 x² 는 정규수 (상대 오차 ε) 이고 음이 아닌 항의 합의 반올림 오차는
+        # float32 로 9m 개를 순서대로 더해도 9m·ε < 1% 라서 √Σ·1.1 ≥ |x| 이다. |x| ≤ square_floor 면 더한 항이 덮는다.
+        largest = np.sqrt(total) * dtype.type(1.1) + work.square_floor
+    else:
+        # 유한하지 않은 값이 있거나 제곱이 넘쳤다 (좌표가 1e154 넘게 크다): 최댓값·최솟값으로 정확히 본다.
+        rfp_max, rfp_min = rfp.max(), rfp.min()
+        if not (rfp_max < np.inf and rfp_min > -np.inf):
+            return False
+        largest = max(rfp_max, -rfp_min)  # root·f·p 의 가장 큰 성분 크기
 
     max_length = work.max_length[:m]
     a_minus_b = work.a_minus_b[:m]
@@ -558,9 +576,15 @@ def _solve_chunk(
     if not (work.s1[:m].min() >= 0 and shortest_chain > 0 and longest_chain + longest_chain < np.inf):
         return False
 
+    # |v|² 넘침의 사전 판정: f, p 의 성분은 largest = L 이하이므로 |f|² ≤ 3L². 아래 4 의 p' = p − (p·f̂)f̂ 는
+    # |f̂| ≤ 1 + 몇 ε 이라 성분이 L + √3·L·(1 + 몇 ε) < 2.8L 이하, |p'|² < 3·(2.8L)² < 24L² 이다.
+    # L ≤ √safe_max / 16 이면 둘 다 256L² ≤ safe_max 보다 작으니 조각마다 최댓값 축약 두 번을 건너뛴다
+    # (넘칠 수 있는 조각에서만 예전처럼 잰다. 안전한 범위의 판정·결과는 바뀌지 않는다).
+    may_overflow = not largest <= work.no_overflow_bound
+
     # 2. 앞 방향 f 와 거리 d.
     distance = work.distance[:m]
-    lowest, unsafe, unsafe_rows = _length_of_rows(work, f, distance, sq)
+    lowest, unsafe, unsafe_rows = _length_of_rows(work, f, distance, sq, may_overflow)
     inv = work.s2[:m]
     np.divide(dtype.type(1), distance, out=inv)
     np.multiply(f, inv, out=f)
@@ -594,20 +618,23 @@ def _solve_chunk(
     np.multiply(f, along, out=sq)
     np.subtract(p, sq, out=p)
     perp = work.perp[:m]
-    _, unsafe, unsafe_rows = _length_of_rows(work, p, perp, sq)
+    perp_lowest, unsafe, unsafe_rows = _length_of_rows(work, p, perp, sq, may_overflow)
     # 직선 위 판정의 상한: 조각 전체의 가장 큰 좌표·가장 긴 체인으로 잰 허용 거리. 이보다 먼 극은 확실히 직선 밖이고,
     # 이 안쪽의 (드문) 체인만 체인별 허용 거리 max(1e-10·(a + b), 64ε·가장 큰 좌표) 로 다시 판정한다.
-    # |target|, |pole| ≤ |root| + |f|, |root| + |p| 이므로 조각의 가장 큰 좌표 ≤ max|root| + max|f, p| (1e-3 여유를 둔 상한).
-    scale_bound = (max(root_rows.max(), -root_rows.min()) + max(fp_max, -fp_min)) * dtype.type(1.001)
-    bound = max(work.line_tolerance * max_length.max(), work.rounding_factor * scale_bound)
+    # |target|, |pole| ≤ |root| + |f|, |root| + |p| ≤ 2·largest 이므로 조각의 가장 큰 좌표 ≤ 2·largest (1e-3 여유를 둔 상한).
+    scale_bound = (largest + largest) * dtype.type(1.001)
+    bound = max(work.line_tolerance * longest_chain, work.rounding_factor * scale_bound)
     np.divide(dtype.type(1), perp, out=inv)
     np.multiply(p, inv, out=p)
     if unsafe is not None:
         # |p|² 가 넘치거나 사라지는 열: 정규 범위로 옮겨 정규화한다 (직선 위면 아래에서 정해진 축으로 바뀐다)
         p[:, unsafe] = _unit_of_scaled_rows(unsafe_rows)
-    np.less_equal(perp, bound, out=flag)
-    if flag.any():
-        _fallback_where_on_line(work, np.flatnonzero(flag), root, target, pole, f, p, perp, max_length)
+    # 모든 열이 안전하면 perp = √(|p|²) 이고 올바르게 반올림된 sqrt 는 단조이므로 perp ≥ √(최솟값) 이다:
+    # 그것이 상한보다 크면 직선 위일 수 있는 체인이 없어 판정을 건너뛴다.
+    if unsafe is not None or not np.sqrt(perp_lowest) > bound:
+        np.less_equal(perp, bound, out=flag)
+        if flag.any():
+            _fallback_where_on_line(work, np.flatnonzero(flag), root, target, pole, f, p, perp, max_length)
 
     # 5. 코사인 법칙: x = a·cos θ = ((a − b)/d·(a + b) + d)/2, h = a·sin θ (헤론 공식). 식은 _law_of_cosines 참고.
     x = work.x[:m]
@@ -633,8 +660,12 @@ def _solve_chunk(
     np.multiply(h, dtype.type(0.5), out=h)
     # s1, s2, s3 중 하나라도 ≤ 0 이면 h = 0: 그때 곱은 NaN (음수의 제곱근) 이거나 0 이므로 fmax 가 +0 으로 바꾼다.
     np.fmax(h, dtype.type(0), out=h)
-    # |a − b| 로 자른 (완전히 접힌) 체인은 h = 0: 반올림된 s1·s2 의 제곱근이 h 를 부풀리지 않게 (단일 경로와 같은 규칙).
-    np.multiply(h, not_folded, out=h)
+    # |a − b| 로 자른 (완전히 접힌) 체인은 h = 0 이어야 한다 (단일 경로의 folded). 따로 0 을 곱할 필요가 없다:
+    # 그때 d = |a − b| 는 a − b 와 같은 비트의 크기이고 b − a = −(a − b) 도 정확하므로, a ≥ b 면
+    # s1 = d − (a − b) = 0, a < b 면 s2 = d + (a − b) = 0 이 정확히 0 이다. d > 0 (접혔으면 d = |a − b| > 원래 d ≥ 0),
+    # 다른 인수 s2/d (또는 s1/d) = 2 (2d/d 는 정확), s3 = fl(a + b) − |a − b| ≥ 0 (반올림은 단조), s4 ≤ 2(a + b) 는
+    # 모두 유한한 0 이상의 수라
+    # 곱은 정확히 +0 이고, fmax 뒤에도 +0 — 단일 경로·TypeScript 의 h = 0 과 같은 비트다.
     np.greater(h, a, out=flag)
     np.copyto(h, a, where=flag)  # 반올림으로 a 를 넘지 않게
     if at_root is not None:
@@ -650,7 +681,17 @@ def _solve_chunk(
     np.add(joint_rows, sq, out=joint_out.T)
     np.multiply(f, distance, out=sq)
     np.add(root_rows, sq, out=sq)
-    np.positive(np.where(reach_out, target.T, sq), out=end_out.T)
+    # end 는 비트로 고른다: mask = 닿으면 모든 비트가 1, 아니면 0 인 정수, end = s ^ ((s ^ t) & mask)
+    # (s = root + d·f). 닿으면 t 의 비트, 아니면 s 의 비트 그대로라 np.where 와 같은 결과이고 (−0·NaN 도 비트째),
+    # 무작위 마스크에서 분기가 없어 빠르다.
+    bits = work.bits
+    mask = work.mask[:m]
+    np.negative(reach_out.view(np.int8), out=mask)
+    chosen = joint_rows.view(bits)  # joint 는 이미 썼으니 작업 배열을 다시 쓴다
+    s_bits = sq.view(bits)
+    np.bitwise_xor(target.view(bits).T, s_bits, out=chosen)
+    np.bitwise_and(chosen, mask, out=chosen)
+    np.bitwise_xor(s_bits, chosen, out=end_out.view(bits).T)
     return True
 
 
