@@ -37,9 +37,14 @@ export function rotationBetweenUnitVectors(
     else nz = 1;
   }
 
-  // 축을 from 에 직교화하고 정규화한다.
+  // 축을 from 에 직교화하고 정규화한다. 두 벡터가 1e-150 안쪽으로 나란하거나 반대면 |n|² 가 비정규수가 되어
+  // 자릿수를 잃으므로, 가장 큰 성분으로 먼저 나눈다.
   const along = nx * ux + ny * uy + nz * uz;
   nx -= along * ux; ny -= along * uy; nz -= along * uz;
+  if (!(nx * nx + ny * ny + nz * nz > 1e-290)) {
+    const axisScale = Math.max(Math.abs(nx), Math.abs(ny), Math.abs(nz));
+    nx /= axisScale; ny /= axisScale; nz /= axisScale;
+  }
   const inv = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz);
   nx *= inv; ny *= inv; nz *= inv;
 

@@ -221,8 +221,12 @@ def apply_two_bone_ik(
     root_p = np.array(u_t, dtype=float)
     mid_offset_u = u_s * m_t  # upper 로컬 축에서 본 mid 의 위치 (스케일 적용 뒤)
     end_offset_m = m_s * e_t
-    mid_p = root_p + rotate_vector(u_q, mid_offset_u)
-    end_p = root_p + rotate_vector(u_q, u_s * (m_t + rotate_vector(m_q, end_offset_m)))
+    # 정규화한 회전으로 잰다: 새 회전은 정규화되어 나가므로 그 자세의 뼈 길이로 풀어야 끝이 정확히 닿는다
+    # (TypeScript TwoBoneIK 와 같다; 애니메이션의 사원수는 길이가 1 에서 조금 벗어날 수 있다).
+    u_unit = quaternion_normalize(u_q)
+    m_unit = quaternion_normalize(m_q)
+    mid_p = root_p + rotate_vector(u_unit, mid_offset_u)
+    end_p = root_p + rotate_vector(u_unit, u_s * (m_t + rotate_vector(m_unit, end_offset_m)))
     upper_length = _length(mid_p - root_p)
     lower_length = _length(end_p - mid_p)
     both_zero = (upper_length == 0) & (lower_length == 0)

@@ -107,6 +107,13 @@ def rotation_between_unit_vectors(u: np.ndarray, v: np.ndarray) -> np.ndarray:
         nx = nx - along * ux
         ny = ny - along * uy
         nz = nz - along * uz
+        # 두 벡터가 1e-150 안쪽으로 나란하거나 반대면 |n|² 가 비정규수가 되어 자릿수를 잃으므로,
+        # 그런 원소만 가장 큰 성분으로 먼저 나눈다 (TypeScript 와 같은 규칙).
+        tiny = ~(nx * nx + ny * ny + nz * nz > 1e-290)
+        if np.any(tiny):
+            axis_scale = np.maximum(np.maximum(np.abs(nx), np.abs(ny)), np.abs(nz))
+            axis_scale = np.where(tiny, axis_scale, 1.0)
+            nx, ny, nz = nx / axis_scale, ny / axis_scale, nz / axis_scale
         inv = 1 / np.sqrt(nx * nx + ny * ny + nz * nz)
         nx, ny, nz = nx * inv, ny * inv, nz * inv
 
