@@ -29,6 +29,7 @@ build: install
 
 test-ts: install
 	npm run typecheck
+	npm run build
 	npm test
 
 test-py: venv
