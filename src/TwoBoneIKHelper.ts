@@ -27,6 +27,8 @@ export interface TwoBoneIKHelperOptions {
 /** 선분 5개: 뿌리–관절, 관절–끝 (체인), 뿌리–목표 (거리 d), 관절–극, 끝–목표 (닿지 않을 때의 틈). */
 const SEGMENT_COUNT = 5;
 const DEFAULT_RADIUS_RATIO = 0.04;
+/** 체인 길이가 0 이라 반지름을 정하지 못했을 때. */
+const FALLBACK_RADIUS = 0.05;
 
 const _inverseWorld = /*@__PURE__*/ new Matrix4();
 const _rootWorld = /*@__PURE__*/ new Vector3();
@@ -48,12 +50,13 @@ export class TwoBoneIKHelper extends Object3D {
   readonly lines: LineSegments;
   private readonly sphereGeometry = new SphereGeometry(1, 16, 12);
   private readonly linePositions = new Float32Array(SEGMENT_COUNT * 2 * 3);
-  private radius: number | undefined;
+  /** 공의 반지름. 생략했으면 처음 그릴 때 정한다 (그전엔 NaN: undefined 와 섞지 않아야 V8 이 double 필드로 둔다). */
+  private radius = Number.NaN;
 
   constructor(ik: TwoBoneIK, options: TwoBoneIKHelperOptions = {}) {
     super();
     this.ik = ik;
-    this.radius = options.radius;
+    if (options.radius !== undefined) this.radius = options.radius;
     this.targetMesh = this.makeBall(options.targetColor ?? 0xff4d4d, "target");
     this.jointMesh = this.makeBall(options.jointColor ?? 0xffc400, "joint");
     this.poleMesh = this.makeBall(options.poleColor ?? 0x3d8bff, "pole");
@@ -99,17 +102,19 @@ export class TwoBoneIKHelper extends Object3D {
     _jointWorld.setFromMatrixPosition(ik.mid.matrixWorld);
     _endWorld.setFromMatrixPosition(ik.end.matrixWorld);
 
-    if (this.radius === undefined) {
+    if (Number.isNaN(this.radius)) {
       const chainLength = _rootWorld.distanceTo(_jointWorld) + _jointWorld.distanceTo(_endWorld);
       if (chainLength > 0) this.radius = DEFAULT_RADIUS_RATIO * chainLength;
     }
-    const radius = this.radius ?? 0.05;
-    this.targetMesh.scale.setScalar(radius);
-    this.jointMesh.scale.setScalar(radius);
-    this.poleMesh.scale.setScalar(radius);
-    this.targetMesh.position.copy(ik.targetWorld).applyMatrix4(_inverseWorld);
-    this.jointMesh.position.copy(_jointWorld).applyMatrix4(_inverseWorld);
-    this.poleMesh.position.copy(ik.poleWorld).applyMatrix4(_inverseWorld);
+    // setScalar(r) 대신 필드에 쓴다 (아래 set() 과 같은 이유).
+    const radius = Number.isNaN(this.radius) ? FALLBACK_RADIUS : this.radius;
+    const { targetMesh, jointMesh, poleMesh } = this;
+    targetMesh.scale.x = radius; targetMesh.scale.y = radius; targetMesh.scale.z = radius;
+    jointMesh.scale.x = radius; jointMesh.scale.y = radius; jointMesh.scale.z = radius;
+    poleMesh.scale.x = radius; poleMesh.scale.y = radius; poleMesh.scale.z = radius;
+    targetMesh.position.copy(ik.targetWorld).applyMatrix4(_inverseWorld);
+    jointMesh.position.copy(_jointWorld).applyMatrix4(_inverseWorld);
+    poleMesh.position.copy(ik.poleWorld).applyMatrix4(_inverseWorld);
 
     const p = this.linePositions;
     let i = writeSegment(p, 0, _rootWorld, _jointWorld);
@@ -119,7 +124,9 @@ export class TwoBoneIKHelper extends Object3D {
     writeSegment(p, i, _endWorld, ik.targetWorld);
     // 선 끝점을 helper 의 로컬 공간으로 (helper 가 장면 바로 아래에 있으면 단위 행렬).
     for (let k = 0; k < p.length; k += 3) {
-      _rootWorld.set(p[k]!, p[k + 1]!, p[k + 2]!).applyMatrix4(_inverseWorld);
+      // set() 대신 필드에 쓴다: 인라인되지 않은 호출에 double 을 넘기면 V8 이 할당한다.
+      _rootWorld.x = p[k]!; _rootWorld.y = p[k + 1]!; _rootWorld.z = p[k + 2]!;
+      _rootWorld.applyMatrix4(_inverseWorld);
       p[k] = _rootWorld.x; p[k + 1] = _rootWorld.y; p[k + 2] = _rootWorld.z;
     }
     const position = this.lines.geometry.getAttribute("position") as BufferAttribute;
