@@ -1,5 +1,5 @@
 // npm run bench: 두 뼈 IK 벤치마크 (테스트에는 넣지 않는다 — 기계마다 시간이 다르다).
-// 같은 실행 안에서 모든 후보를 번갈아 돌리고 (라운드마다 순서를 바꿔), 라운드마다 ns/풀이와 비율을 구해 중앙값을 낸다.
+// 같은 실행 안에서 모든 후보를 번갈아 돌리고 (라운드마다 순서를 바꿔, 후보마다 사례 전체를 3 번 연달아), 라운드마다 ns/풀이와 비율을 구해 중앙값을 낸다.
 // 바이트/풀이는 GC 뒤 heapUsed 증가분 (node --expose-gc). 옵션: --json (기계가 읽을 출력), --rounds N.
 import { Bone, BufferGeometry, Group, MeshBasicMaterial, Skeleton, SkinnedMesh, Vector3 } from "three";
 import { CCDIKSolver } from "three/addons/animation/CCDIKSolver.js";
@@ -21,6 +21,8 @@ const args = process.argv.slice(2);
 const asJson = args.includes("--json");
 const roundsArg = args.indexOf("--rounds");
 const ROUNDS = roundsArg >= 0 ? Number(args[roundsArg + 1]) : 11;
+/** 라운드마다 후보 하나를 사례 전체에 몇 번 연달아 돌려 재는가 (앞 후보가 캐시를 비운 영향을 줄인다). */
+const PASSES_PER_ROUND = 3;
 
 // --- 순수 함수와 기준선 ---
 const points = makePointCases();
@@ -137,20 +139,28 @@ function median(values: number[]): number {
 for (const s of suites) for (let i = 0; i < 5; i++) s.run(); // 준비 운동 (JIT)
 
 const nsPerSolve = new Map<Suite, number[]>(suites.map((s) => [s, []]));
-const ratios = { solveOverYardstick: [] as number[], twoBoneOverCcd1: [] as number[], ccd50OverTwoBone: [] as number[] };
+const ratios = {
+  solveOverYardstick: [] as number[],
+  twoBoneOverCcd1: [] as number[],
+  ccd50OverTwoBone: [] as number[],
+  /** 두 후보가 똑같이 치르는 자세 되돌리기 시간을 뺀 비율 (풀이만의 비용끼리). */
+  ccd50OverTwoBoneNet: [] as number[],
+};
 for (let round = 0; round < ROUNDS; round++) {
   const times = new Map<Suite, number>();
   for (let k = 0; k < suites.length; k++) {
     const s = suites[(k + round) % suites.length]!; // 라운드마다 순서를 돌려 순서 효과를 고르게
     const start = performance.now();
-    s.run();
-    const ns = ((performance.now() - start) * 1e6) / CASE_COUNT;
+    for (let pass = 0; pass < PASSES_PER_ROUND; pass++) s.run();
+    const ns = ((performance.now() - start) * 1e6) / (PASSES_PER_ROUND * CASE_COUNT);
     times.set(s, ns);
     nsPerSolve.get(s)!.push(ns);
   }
   ratios.solveOverYardstick.push(times.get(solveSuite)! / times.get(yardstickSuite)!);
   ratios.twoBoneOverCcd1.push(times.get(twoBoneSuite)! / times.get(ccd1Suite)!);
   ratios.ccd50OverTwoBone.push(times.get(ccd50Suite)! / times.get(twoBoneSuite)!);
+  const resetNs = times.get(resetSuite)!;
+  ratios.ccd50OverTwoBoneNet.push((times.get(ccd50Suite)! - resetNs) / (times.get(twoBoneSuite)! - resetNs));
 }
 
 const bytes = new Map<Suite, number>(suites.map((s) => [s, bytesAllocatedPerCall(() => s.run(), 4, 5) / CASE_COUNT]));
@@ -170,6 +180,7 @@ const report = {
     solveOverYardstick: median(ratios.solveOverYardstick),
     twoBoneOverCcd1: median(ratios.twoBoneOverCcd1),
     ccd50OverTwoBone: median(ratios.ccd50OverTwoBone),
+    ccd50OverTwoBoneNet: median(ratios.ccd50OverTwoBoneNet),
   },
 };
 
@@ -189,4 +200,5 @@ if (asJson) {
   console.log(`  solveTwoBoneIK / 기준선            = ${report.ratios.solveOverYardstick.toFixed(2)}×   (목표 ≤ 1.5×)`);
   console.log(`  TwoBoneIK.solve / CCD 기본 1회      = ${report.ratios.twoBoneOverCcd1.toFixed(2)}×   (목표 < 1×)`);
   console.log(`  CCD 50회 / TwoBoneIK.solve          = ${report.ratios.ccd50OverTwoBone.toFixed(1)}×   (목표 ≥ 30×)`);
+  console.log(`    같은 비율, 자세 되돌리기를 양쪽에서 뺀 값 = ${report.ratios.ccd50OverTwoBoneNet.toFixed(1)}×`);
 }
