@@ -267,6 +267,20 @@ describe("TwoBoneIK — soft", () => {
   });
 });
 
+describe("TwoBoneIK — soft start", () => {
+  it.each([1e-10, 1e-9, 1e-8, 1e-7])("a target %s past L − s is softened (reachable false), as in Python", (past) => {
+    // d 가 L − s 를 아주 조금 넘으면 d′ 은 d 와 같은 float 로 반올림되지만 soft 구간이다 (python/tests/test_bones.py 와 같은 경우).
+    const upper = new Bone(), mid = new Bone(), end = new Bone();
+    mid.position.set(0, 1, 0);
+    end.position.set(0, 1, 0);
+    upper.add(mid);
+    mid.add(end);
+    const r = new TwoBoneIK(upper, mid, end).solve(new Vector3(1 + past, 0, 0), new Vector3(0, 0, 1), { soft: 0.5 });
+    expect(r.reachable).toBe(false);
+    expect(r.end.distanceTo(new Vector3(1 + past, 0, 0))).toBeLessThan(1e-6);
+  });
+});
+
 describe("TwoBoneIK — keepEndRotation", () => {
   it("keeps the end bone's world rotation while the limb moves", () => {
     for (const transform of PARENT_TRANSFORMS) {

@@ -197,6 +197,17 @@ def test_soft_pulls_a_near_straight_target_and_clears_reachable():
     assert near_root.reachable is True  # d = 0.5 ≤ L − s = 0.68: 그대로 닿는다
 
 
+@pytest.mark.parametrize("past", [1e-10, 1e-9, 1e-8, 1e-7])
+def test_a_target_just_past_the_soft_start_is_softened(past):
+    # d 가 L − s 를 아주 조금 넘으면 d′ 은 d 와 같은 float 로 반올림된다. 그래도 soft 가 적용된 구간이므로
+    # reachable 은 False (TypeScript 의 softenTarget 과 같은 판정. 예전에는 d′ < d 로 판정해 True 였다).
+    upper = LocalTransform((0.0, 0.0, 0.0), IDENTITY_Q, ONE)
+    mid = LocalTransform((0.0, 1.0, 0.0), IDENTITY_Q, ONE)
+    end = LocalTransform((0.0, 1.0, 0.0), IDENTITY_Q, ONE)
+    pose = apply_two_bone_ik(np.eye(4), upper, mid, end, (1.0 + past, 0.0, 0.0), (0.0, 0.0, 1.0), soft=0.5)
+    assert pose.reachable is False
+
+
 def test_a_batch_of_frames_equals_solving_each_frame():
     rng = np.random.default_rng(5)
     upper, mid, end = rest_chain(True)

@@ -243,8 +243,11 @@ def apply_two_bone_ik(
     if np.any(k_full > 0):
         to_target = target_p - root_p
         distance = _length(to_target)
-        soft_distance = soften_distance(distance, upper_length + lower_length, k_full)
-        softened = soft_distance < distance
+        chain_length = upper_length + lower_length
+        soft_distance = soften_distance(distance, chain_length, k_full)
+        # 당겼는가는 거리를 비교해 정한다 (softIK.ts 와 같다): d 가 부드러운 구간의 시작을 아주 조금 넘으면
+        # d′ 이 d 와 같은 float 로 반올림되지만, 그래도 soft 가 적용된 것이므로 reachable 은 False.
+        softened = (k_full > 0) & (distance > chain_length - k_full * chain_length)
         with np.errstate(divide="ignore", invalid="ignore"):
             scale = np.where(softened, soft_distance / np.where(distance > 0, distance, 1.0), 1.0)
         target_p = np.where(softened[..., None], to_target * scale[..., None] + root_p, target_p)
