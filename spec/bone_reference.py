@@ -1,0 +1,318 @@
+"""뼈 수준 두 뼈 IK 의 참값 계산 (decimal, 유효 숫자 80 자리). spec/generate_bones.py 가 쓴다.
+
+표준 라이브러리만 쓰고 TypeScript·Python 구현을 부르지 않는다. 입력은 float64 값이고 (float → Decimal 은 정확),
+계약을 실수 그대로 계산한다 (src/TwoBoneIK.ts, python/src/twoboneik/bones.py 의 문서와 같은 계약):
+
+1. P = parent_world (열벡터 규약 4×4). target_p = P⁻¹·target, pole_p = P⁻¹·pole (80 자리 가우스–조르당 역행렬).
+2. R̂ = 정규화한 사원수의 회전. root = p_U, mid = p_U + R̂_U S_U p_M, end = p_U + R̂_U S_U (p_M + R̂_M S_M p_E).
+   a = |mid − root|, b = |end − mid|.
+3. soft > 0, L = a + b, s = soft·L, d = |target_p − root| > L − s 이면 d′ = L − s·exp(−(d − (L − s))/s) 로 당기고
+   reachable = False.
+4. 점 수준 계약 (spec/generate.py 의 reference 와 같은 식) 으로 joint_p, end_p 를 푼다.
+5. Δ₁ = 가장 작은 회전 unit(mid − root) → unit(joint_p − root) (a = 0 이면 항등), q_U1 = normalize(Δ₁ q_U0).
+   Δ₂ = unit(Δ₁(end − root) + root − joint_p) → unit(end_p − joint_p) (b = 0 이면 그대로),
+   q_M1 = normalize((q_U1⁻¹ Δ₂ q_U1) q_M0). 사원수의 역은 켤레 (three 의 invert 와 같다).
+6. keep_end_rotation: q_E1 = normalize((q_U1 q_M1)⁻¹ (q_U0 q_M0) q_E0).
+7. weight: three r186 Quaternion.slerp(q0 → q1, w) — 내적이 음수면 q1 의 부호를 뒤집고, 내적 < 0.9995 면
+   sin 비율, 아니면 선형 보간 뒤 정규화. w = 0 이면 입력, w = 1 이면 q1 그대로.
+8. joint·end (월드) = P·(새 회전으로 다시 계산한 정기구학).
+
+판정이 반올림 잡음에 달린 경우는 Ambiguous 를 던진다 (generate_bones.py 가 무작위 경우를 버린다).
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal, localcontext
+
+from generate import PRECISION_DIGITS, Ambiguous, _dot, _norm
+
+D0, D1 = Decimal(0), Decimal(1)
+
+#: 닿는 범위의 경계 (|a − b|, a + b) 와 soft 의 시작점에 이 상대 거리보다 가까운 무작위 경우는 버린다 (정확히 위는 둔다).
+REACH_MARGIN = Decimal("1e-9")
+#: soft 시작점 L − s 근처에서 버리는 상대 거리. d 가 L − s 보다 x 만큼 크면 d − d′ ≈ x²/(2s) 라서 x ≲ 1e-8·L 이면
+#: float64 에서 d′ 와 d 가 같게 반올림될 수 있다 — 판정이 구현의 식 (d > L − s 냐 d′ < d 냐) 에 달린다.
+SOFT_MARGIN = Decimal("1e-6")
+#: Δ 의 각이 π 에 이만큼 (rad) 가까우면 버린다: 축이 반올림에 달린다.
+ANGLE_PI_MARGIN = 1e-3
+#: slerp 의 내적이 0.9995 (선형 가지의 경계) 또는 0 (짧은 경로 부호) 에 이만큼 가까우면 버린다.
+DOT_MARGIN = Decimal("1e-9")
+#: 극 힌트의 수직 성분이 |극 − 뿌리| 의 이 비율보다 작으면 버린다 (직선 위 규칙의 근처·방향이 나쁜 조건).
+POLE_PERP_RATIO = Decimal("1e-3")
+
+
+def dec(values):
+    return [Decimal(v) for v in values]
+
+
+def _near(value: Decimal, boundary: Decimal, margin: Decimal) -> bool:
+    if value == boundary:
+        return False
+    return abs(value - boundary) <= margin * max(abs(value), abs(boundary))
+
+
+# --- 행렬 (열벡터 규약, 행 우선 목록) ---
+
+
+def mat_inverse(m):
+    """가우스–조르당 (부분 피벗) 으로 4×4 역행렬."""
+    n = 4
+    a = [list(m[i]) + [D1 if i == j else D0 for j in range(n)] for i in range(n)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        if a[pivot][col] == 0:
+            raise ValueError("특이 행렬")
+        a[col], a[pivot] = a[pivot], a[col]
+        p = a[col][col]
+        a[col] = [v / p for v in a[col]]
+        for r in range(n):
+            if r != col and a[r][col] != 0:
+                f = a[r][col]
+                a[r] = [a[r][k] - f * a[col][k] for k in range(2 * n)]
+    return [row[n:] for row in a]
+
+
+def transform_point(m, p):
+    return [m[i][0] * p[0] + m[i][1] * p[1] + m[i][2] * p[2] + m[i][3] for i in range(3)]
+
+
+def transform_direction(m, v):
+    return [m[i][0] * v[0] + m[i][1] * v[1] + m[i][2] * v[2] for i in range(3)]
+
+
+# --- 사원수 (x, y, z, w) ---
+
+
+def q_mul(a, b):
+    ax, ay, az, aw = a
+    bx, by, bz, bw = b
+    return [
+        ax * bw + aw * bx + ay * bz - az * by,
+        ay * bw + aw * by + az * bx - ax * bz,
+        az * bw + aw * bz + ax * by - ay * bx,
+        aw * bw - ax * bx - ay * by - az * bz,
+    ]
+
+
+def q_conj(q):
+    return [-q[0], -q[1], -q[2], q[3]]
+
+
+def q_normalize(q):
+    n = sum(c * c for c in q).sqrt()
+    return [c / n for c in q]
+
+
+def q_rotate(q, v):
+    """정규화한 q 로 v 를 돌린다: q v q⁻¹."""
+    u = q_normalize(q)
+    r = q_mul(q_mul(u, [v[0], v[1], v[2], D0]), q_conj(u))
+    return r[:3]
+
+
+def cross(u, v):
+    return [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]
+
+
+def unit(v):
+    n = _norm(v)
+    return [c / n for c in v]
+
+
+def rotation_between(u, v):
+    """단위 벡터 u → v 의 가장 작은 회전: normalize(u × v, 1 + u·v). 각이 π 근처면 Ambiguous."""
+    c = _dot(u, v)
+    if float(c) < math.cos(math.pi - ANGLE_PI_MARGIN):
+        raise Ambiguous("Δ 의 각이 π 에 너무 가깝다")
+    n = cross(u, v)
+    return q_normalize([n[0], n[1], n[2], D1 + c])
+
+
+# --- 삼각함수 (slerp 용) ---
+
+
+def d_sin_cos(x: Decimal):
+    """테일러 급수로 (sin x, cos x), |x| ≤ π 에서 80 자리."""
+    eps = Decimal(10) ** -(PRECISION_DIGITS + 5)
+    x2 = x * x
+    s, term, k = x, x, 1
+    while abs(term) > eps:
+        term = -term * x2 / ((2 * k) * (2 * k + 1))
+        s += term
+        k += 1
+    c, term, k = D1, D1, 1
+    while abs(term) > eps:
+        term = -term * x2 / ((2 * k - 1) * (2 * k))
+        c += term
+        k += 1
+    return s, c
+
+
+def d_sin(x: Decimal) -> Decimal:
+    value = d_sin_cos(x)[0]
+    assert abs(float(value) - math.sin(float(x))) <= 1e-15, "sin 급수가 math.sin 과 다르다"
+    return value
+
+
+def d_acos(x: Decimal) -> Decimal:
+    """cos θ = x 를 뉴턴법으로 (math.acos 에서 시작, 제곱 수렴). 0 < θ < π."""
+    theta = Decimal(math.acos(float(x)))
+    for _ in range(8):
+        s, c = d_sin_cos(theta)
+        step = (c - x) / s
+        theta += step
+        if abs(step) < Decimal(10) ** -(PRECISION_DIGITS - 2):
+            break
+    # float(x) 의 반올림 (≤ ε/2) 만으로 acos 가 ε/(2 sin θ) 움직이므로 그만큼 더 허용한다.
+    slack = 1e-15 + 2.3e-16 / math.sqrt(1 - float(x) ** 2)
+    assert abs(float(theta) - math.acos(float(x))) <= slack, "acos 가 math.acos 와 다르다"
+    return theta
+
+
+def slerp(q0, q1, t: Decimal, stats: dict):
+    """three r186 Quaternion.slerp(q0 → q1, t) 의 실수 그대로."""
+    if t == 0:
+        return list(q0)
+    if t == 1:
+        return list(q1)
+    dot = _dot4(q0, q1)
+    if abs(dot) <= DOT_MARGIN or _near(abs(dot), Decimal("0.9995"), DOT_MARGIN):
+        raise Ambiguous("slerp 의 내적이 0 또는 0.9995 에 너무 가깝다")
+    if dot < 0:
+        q1, dot = [-c for c in q1], -dot
+        stats["flip"] += 1
+    if Decimal("0.999") <= dot <= Decimal("0.9999"):
+        stats["near_0.9995"] += 1  # 선형 가지의 경계 양쪽: 경계를 옮긴 구현을 잡는다
+    s = D1 - t
+    if dot < Decimal("0.9995"):
+        theta = d_acos(dot)
+        sin = d_sin(theta)
+        ra, rb = d_sin(s * theta) / sin, d_sin(t * theta) / sin
+        stats["sin"] += 1
+        return [q0[i] * ra + q1[i] * rb for i in range(4)]
+    stats["linear"] += 1
+    return q_normalize([q0[i] * s + q1[i] * t for i in range(4)])
+
+
+def _dot4(a, b):
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3]
+
+
+# --- 점 수준의 풀이 (부모 공간, Decimal 그대로) ---
+
+
+def solve_chain(root, a, b, target, pole):
+    """spec/generate.py 의 reference 와 같은 계약을 Decimal 로 (반올림하지 않고) 돌려준다: joint, end, reachable."""
+    max_length, min_length = a + b, abs(a - b)
+    forward = [target[i] - root[i] for i in range(3)]
+    d = _norm(forward)
+    if d == 0:
+        raise Ambiguous("목표가 뿌리와 같다 (이 생성기에서는 다루지 않는다)")
+    f = [c / d for c in forward]
+    if _near(d, max_length, REACH_MARGIN) or _near(d, min_length, REACH_MARGIN):
+        raise Ambiguous("닿는 범위의 경계에 너무 가깝다")
+    reachable = min_length <= d <= max_length
+    dc = min(max(d, min_length), max_length)
+    to_pole = [pole[i] - root[i] for i in range(3)]
+    along = _dot(to_pole, f)
+    perp_vec = [to_pole[i] - along * f[i] for i in range(3)]
+    perp = _norm(perp_vec)
+    if not perp > POLE_PERP_RATIO * _norm(to_pole) or not perp > Decimal("1e-9") * max_length:
+        raise Ambiguous("극 힌트가 뿌리–목표 직선에 너무 가깝다")
+    p = [c / perp for c in perp_vec]
+    if dc == max_length or dc == min_length:
+        x, h = (a if dc == max_length or a >= b else -a), D0
+    else:
+        x = ((a - b) * (a + b) / dc + dc) / 2
+        h_sq = a * a - x * x
+        h = h_sq.sqrt() if h_sq > 0 else D0
+    joint = [root[i] + x * f[i] + h * p[i] for i in range(3)]
+    end = list(target) if reachable else [root[i] + dc * f[i] for i in range(3)]
+    return joint, end, reachable
+
+
+# --- 뼈 수준 ---
+
+
+def parent_space_chain(bones):
+    """bones = ((t, q, s) × 3, float) → Decimal 의 root, mid, end (부모 공간)."""
+    (tu, qu, su), (tm, qm, sm), (te, _qe, _se) = [(dec(t), dec(q), dec(s)) for t, q, s in bones]
+    root = tu
+    mid_offset = q_rotate(qu, [su[i] * tm[i] for i in range(3)])
+    mid = [root[i] + mid_offset[i] for i in range(3)]
+    end_in_upper = [tm[i] + q_rotate(qm, [sm[j] * te[j] for j in range(3)])[i] for i in range(3)]
+    end_offset = q_rotate(qu, [su[i] * end_in_upper[i] for i in range(3)])
+    end = [root[i] + end_offset[i] for i in range(3)]
+    return root, mid, end
+
+
+def _fk(tu, su, tm, sm, te, qu, qm):
+    """새 회전 qu, qm 으로 부모 공간의 관절과 끝 (정기구학)."""
+    joint = [tu[i] + q_rotate(qu, [su[j] * tm[j] for j in range(3)])[i] for i in range(3)]
+    inner_rot = q_rotate(qm, [sm[j] * te[j] for j in range(3)])
+    inner = [su[i] * (tm[i] + inner_rot[i]) for i in range(3)]
+    end = [tu[i] + q_rotate(qu, inner)[i] for i in range(3)]
+    return joint, end
+
+
+def solve_bones(parent_world, bones, target_world, pole_world, weight, soft, keep_end_rotation, stats):
+    """한 경우의 참값. 돌려주는 값은 Decimal: (upper_q, mid_q, end_q, joint_world, end_world, reachable, chain_world)."""
+    with localcontext() as ctx:
+        ctx.prec = PRECISION_DIGITS
+        P = [dec(row) for row in parent_world]
+        P_inv = mat_inverse(P)
+        target = transform_point(P_inv, dec(target_world))
+        pole = transform_point(P_inv, dec(pole_world))
+        (tu, qu0, su), (tm, qm0, sm), (te, qe0, _se) = [(dec(t), dec(q), dec(s)) for t, q, s in bones]
+        root, mid, end = parent_space_chain(bones)
+        a = _norm([mid[i] - root[i] for i in range(3)])
+        b = _norm([end[i] - mid[i] for i in range(3)])
+
+        softened = False
+        k = Decimal(soft)
+        if k > 0:
+            chain = a + b
+            s = k * chain
+            start = chain - s
+            to_target = [target[i] - root[i] for i in range(3)]
+            d = _norm(to_target)
+            if _near(d, start, SOFT_MARGIN):
+                raise Ambiguous("soft 의 시작점에 너무 가깝다")
+            if d > start:
+                d_soft = chain - s * (-(d - start) / s).exp()
+                target = [root[i] + to_target[i] * d_soft / d for i in range(3)]
+                softened = True
+                stats["softened"] += 1
+
+        joint_p, end_p, reachable = solve_chain(root, a, b, target, pole)
+
+        if a > 0:
+            delta1 = rotation_between(unit([mid[i] - root[i] for i in range(3)]), unit([joint_p[i] - root[i] for i in range(3)]))
+            qu1 = q_normalize(q_mul(delta1, qu0))
+        else:
+            delta1, qu1 = [D0, D0, D0, D1], list(qu0)
+        if b > 0:
+            moved = q_rotate(delta1, [end[i] - root[i] for i in range(3)])
+            from_dir = unit([moved[i] + root[i] - joint_p[i] for i in range(3)])
+            delta2 = rotation_between(from_dir, unit([end_p[i] - joint_p[i] for i in range(3)]))
+            qm1 = q_normalize(q_mul(q_mul(q_mul(q_conj(qu1), delta2), qu1), qm0))
+        else:
+            qm1 = list(qm0)
+        if keep_end_rotation:
+            qe1 = q_normalize(q_mul(q_conj(q_mul(qu1, qm1)), q_mul(q_mul(qu0, qm0), qe0)))
+        else:
+            qe1 = list(qe0)
+
+        w = Decimal(weight)
+        qu_out = slerp(qu0, qu1, w, stats)
+        qm_out = slerp(qm0, qm1, w, stats)
+        qe_out = slerp(qe0, qe1, w, stats) if keep_end_rotation else list(qe0)
+
+        joint_new, end_new = _fk(tu, su, tm, sm, te, qu_out, qm_out)
+        joint_world = transform_point(P, joint_new)
+        end_world = transform_point(P, end_new)
+        chain_world = _norm(transform_direction(P, [mid[i] - root[i] for i in range(3)])) + _norm(
+            transform_direction(P, [end[i] - mid[i] for i in range(3)])
+        )
+        return qu_out, qm_out, qe_out, joint_world, end_world, bool(reachable and not softened), chain_world

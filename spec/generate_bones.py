@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""뼈 수준 두 뼈 IK 적합성 벡터 (spec/two_bone_ik_bone_vectors.json) 를 만든다.
+
+TypeScript `TwoBoneIK.solve` 와 Python `apply_two_bone_ik` 가 함께 지키는 계약을 데이터로 적는다. 입력은 float64
+(부모 월드 행렬, 세 뼈의 로컬 위치·회전·스케일, 목표, 극, weight, soft, keep_end_rotation) 이고, 기대값은
+spec/bone_reference.py 가 그 입력으로 계약을 유효 숫자 80 자리 decimal 로 계산한 뒤 float64 로 한 번 반올림한 것이다.
+어느 구현도 부르지 않는다. 무작위 경우는 random.Random(SEED) 로 만들어 같은 씨앗이면 같은 파일이 나온다.
+
+실행: `python3 spec/generate_bones.py` (표준 라이브러리만).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from pathlib import Path
+
+from bone_reference import Ambiguous, parent_space_chain, solve_bones
+from generate import PRECISION_DIGITS
+
+SEED = 20251201
+OUTPUT = Path(__file__).with_name("two_bone_ik_bone_vectors.json")
+
+#: 비교 허용치 (성분마다), S = parent_world 의 이동 성분·target_world·pole_world·기대 joint·end 의 가장 큰 절댓값,
+#: L = 기대값의 chain_length (월드의 a + b):
+#: - 회전: |실제 − 기대| ≤ rotation_absolute + rotation_ulps_of_largest_coordinate_per_chain·ε·S/L
+#: - 위치: |실제 − 기대| ≤ position_relative_to_chain·L + position_ulps_of_largest_coordinate·ε·S
+#: ε·S 항은 부모가 1e5 떨어진 경우를 위한 것이다: P⁻¹·target 을 float64 로 계산하는 것만으로 부모 공간의 목표가
+#: ε·1e5 의 몇 배 (≈ 1e-11) 어긋나고, 뼈 길이 1 이면 회전도 그만큼 어긋난다 (조건 문제, 구현 잘못이 아니다).
+#: 잰 값 (두 구현): 회전 ≤ 8·ε·S/L, 위치 ≤ 10·ε·S (너무 가까운 목표에서 a/d 로 커진다). 두 배 여유로 16.
+TOLERANCE = {
+    "rotation_absolute": 1e-12,
+    "rotation_ulps_of_largest_coordinate_per_chain": 16,
+    "position_relative_to_chain": 1e-12,
+    "position_ulps_of_largest_coordinate": 16,
+}
+
+IDENTITY_Q = (0.0, 0.0, 0.0, 1.0)
+
+
+# --- float64 입력 만들기 ---
+
+
+def random_quaternion(rng: random.Random):
+    """균일한 무작위 단위 사원수 (float64 로 정규화: 길이는 1 에서 몇 ulp 안쪽)."""
+    while True:
+        q = [rng.gauss(0, 1) for _ in range(4)]
+        n = math.sqrt(sum(c * c for c in q))
+        if n > 0.1:
+            return tuple(c / n for c in q)
+
+
+def random_direction(rng: random.Random):
+    while True:
+        v = [rng.uniform(-1, 1) for _ in range(3)]
+        n = math.sqrt(sum(c * c for c in v))
+        if 0.1 < n <= 1:
+            return [c / n for c in v]
+
+
+def compose(translation, q, scale: float):
+    """three 의 Matrix4.compose 와 같은 식으로 T·R·S (float64) 를 행 우선 4×4 목록으로."""
+    x, y, z, w = q
+    x2, y2, z2 = x + x, y + y, z + z
+    xx, xy, xz = x * x2, x * y2, x * z2
+    yy, yz, zz = y * y2, y * z2, z * z2
+    wx, wy, wz = w * x2, w * y2, w * z2
+    s = scale
+    return [
+        [(1 - (yy + zz)) * s, (xy - wz) * s, (xz + wy) * s, float(translation[0])],
+        [(xy + wz) * s, (1 - (xx + zz)) * s, (yz - wx) * s, float(translation[1])],
+        [(xz - wy) * s, (yz + wx) * s, (1 - (xx + yy)) * s, float(translation[2])],
+        [0.0, 0.0, 0.0, 1.0],
+    ]
+
+
+def to_world(matrix, point):
+    return [matrix[i][0] * point[0] + matrix[i][1] * point[1] + matrix[i][2] * point[2] + matrix[i][3] for i in range(3)]
+
+
+#: 부모 변환의 종류: (이름, 이동, 회전이 무작위인가, 균등 스케일).
+PARENTS = {
+    "identity": ((0.0, 0.0, 0.0), False, 1.0),
+    "moved": ((3.0, -2.0, 5.0), False, 1.0),
+    "rotated": ((0.0, 0.0, 0.0), True, 1.0),
+    "fbx_0.01": ((0.5, 1.0, -0.2), True, 0.01),
+    "mirrored": ((-1.0, 0.5, 0.25), True, -1.0),
+    "far_offset": ((1e5, -1e5, 5e4), True, 1.0),
+    "general": (None, True, None),
+}
+
+
+class Rig:
+    """무작위 체인 하나 (float64 입력) 와 그 현재 자세의 부모 공간 점들 (구성용 근사)."""
+
+    def __init__(self, rng: random.Random, parent_kind: str, *, zero: str | None = None):
+        translation, rotated, scale = PARENTS[parent_kind]
+        if translation is None:
+            translation = [rng.uniform(-5, 5) for _ in range(3)]
+            scale = rng.choice([0.5, 1.0, 2.0, rng.uniform(0.5, 2.0)])
+        q = random_quaternion(rng) if rotated else IDENTITY_Q
+        self.parent = compose(translation, q, scale)
+        unit = 1 / abs(scale)  # 월드의 체인이 1 규모가 되게 부모 공간 단위를 맞춘다 (×0.01 이면 센티미터)
+        scales = [rng.choice([1.0, 1.0, 1.0, 0.01, 100.0, rng.uniform(0.5, 2.0)]) for _ in range(3)]
+        self.upper_length = 0.0 if zero == "upper" else rng.uniform(0.3, 2.0) * unit
+        self.lower_length = 0.0 if zero == "lower" else rng.uniform(0.3, 2.0) * unit
+        upper_t = [rng.uniform(-1, 1) * unit for _ in range(3)]
+        mid_t = [c * self.upper_length / scales[0] for c in random_direction(rng)]
+        end_t = [c * self.lower_length / (scales[0] * scales[1]) for c in random_direction(rng)]
+        self.bones = [
+            (upper_t, random_quaternion(rng), [scales[0]] * 3),
+            (mid_t, random_quaternion(rng), [scales[1]] * 3),
+            (end_t, random_quaternion(rng), [scales[2]] * 3),
+        ]
+        root, mid, end = (list(map(float, p)) for p in parent_space_chain(self.bones))
+        self.root, self.mid, self.end = root, mid, end
+        self.unit = unit
+
+    @property
+    def chain(self) -> float:
+        return self.upper_length + self.lower_length
+
+    def world(self, point_parent):
+        return to_world(self.parent, point_parent)
+
+    def target_at(self, distance: float, rng: random.Random):
+        f = random_direction(rng)
+        return self.world([self.root[i] + distance * f[i] for i in range(3)])
+
+    def random_pole(self, rng: random.Random):
+        f = random_direction(rng)
+        r = rng.uniform(0.2, 3.0) * self.unit
+        return self.world([self.root[i] + r * f[i] for i in range(3)])
+
+    def nearby_target_and_pole(self, rng: random.Random, size: float):
+        """현재 끝 근처의 목표와 현재 관절 근처의 극: IK 회전이 작아 slerp 의 선형 가지 (내적 ≥ 0.9995) 를 탄다."""
+        jitter = random_direction(rng)
+        target = [self.end[i] + size * self.chain * jitter[i] for i in range(3)]
+        jitter = random_direction(rng)
+        pole = [self.mid[i] + size * self.chain * jitter[i] for i in range(3)]
+        return self.world(target), self.world(pole)
+
+    def kind_distance(self, rng: random.Random, kind: str) -> float | None:
+        a, b = self.upper_length, self.lower_length
+        lo, hi = abs(a - b), a + b
+        if kind == "reach":
+            return rng.uniform(lo + 0.01 * hi, 0.99 * hi)
+        if kind == "too_far":
+            return hi * rng.uniform(1.01, 3.0)
+        if lo < 0.05 * hi:
+            return None  # 너무 가까움을 만들 여유가 없다
+        return lo * rng.uniform(0.01, 0.99)
+
+
+# --- 경우 모으기 ---
+
+
+class Builder:
+    def __init__(self) -> None:
+        self.cases: list[dict] = []
+        self.skipped = 0
+        self.stats: Counter = Counter()
+
+    def add(self, group, name, parent, bones, target, pole, *, weight=1.0, soft=0.0, keep=False, strict=False):
+        """참값을 계산해 덧붙인다. 애매하면 (strict 면 생성기의 실수로 멈추고) 버리고 False."""
+        target, pole = [float(v) for v in target], [float(v) for v in pole]
+        try:
+            result = solve_bones(parent, bones, target, pole, weight, soft, keep, self.stats)
+        except Ambiguous:
+            if strict:
+                raise
+            self.skipped += 1
+            return False
+        upper_q, mid_q, end_q, joint, end, reachable, chain = result
+        self.cases.append(
+            {
+                "id": len(self.cases) + 1,
+                "group": group,
+                "name": name,
+                "input": {
+                    "parent_world": [[float(v) for v in row] for row in parent],
+                    "upper": _bone_json(bones[0]),
+                    "mid": _bone_json(bones[1]),
+                    "end": _bone_json(bones[2]),
+                    "target_world": target,
+                    "pole_world": pole,
+                    "weight": float(weight),
+                    "soft": float(soft),
+                    "keep_end_rotation": bool(keep),
+                },
+                "expected": {
+                    "upper_rotation": _floats(upper_q),
+                    "mid_rotation": _floats(mid_q),
+                    "end_rotation": _floats(end_q),
+                    "joint": _floats(joint),
+                    "end": _floats(end),
+                    "reachable": reachable,
+                    "chain_length": float(chain),
+                },
+            }
+        )
+        return True
+
+
+def _bone_json(bone):
+    t, q, s = bone
+    return {"translation": [float(v) for v in t], "rotation": [float(v) for v in q], "scale": [float(v) for v in s]}
+
+
+def _floats(values):
+    return [float(v) for v in values]
+
+
+def random_group(s: Builder, rng, group: str, count: int, *, parents=("general",), kinds=("reach", "too_far", "too_close"),
+                 weight=lambda rng: 1.0, soft=lambda rng: 0.0, keep=lambda rng: False, nearby=lambda rng: False,
+                 zero: str | None = None, near_threshold: bool = False) -> None:
+    made = 0
+    while made < count:
+        before = s.stats["near_0.9995"]
+        parent_kind = parents[made % len(parents)]
+        rig = Rig(rng, parent_kind, zero=zero)
+        w, k, keep_end = weight(rng), soft(rng), keep(rng)
+        if nearby(rng):
+            target, pole = rig.nearby_target_and_pole(rng, rng.uniform(0.001, 0.03 if near_threshold else 0.01))
+            what = "작은 움직임"
+        else:
+            kind = kinds[made % len(kinds)]
+            if k > 0:
+                d = rig.chain * rng.uniform(1 - 1.5 * k, 1.5)
+            else:
+                d = rig.kind_distance(rng, kind)
+                if d is None:
+                    continue
+            target, pole = rig.target_at(d, rng), rig.random_pole(rng)
+            what = kind
+        label = f"무작위 {group} #{made + 1} (부모 {parent_kind}, {what}, w={w:.3g}, soft={k:.3g}, keep={keep_end})"
+        if not s.add(group, label, rig.parent, rig.bones, target, pole, weight=w, soft=k, keep=keep_end):
+            continue
+        if near_threshold and s.stats["near_0.9995"] == before:
+            s.cases.pop()  # slerp 의 내적이 0.9995 근처가 아니다: 이 묶음에는 넣지 않는다
+            continue
+        made += 1
+
+
+def exact_cases(s: Builder) -> None:
+    """float64 로 정확한 경계 (완전히 펴짐, 길이 0 인 뼈가 정확히 닿음). 회전은 정확한 180°·항등."""
+    identity = compose((0, 0, 0), IDENTITY_Q, 1.0)
+    moved = compose((1, 2, 3), IDENTITY_Q, 1.0)
+    flip_z = (0.0, 0.0, 1.0, 0.0)  # Z 축으로 180°
+    one = [1.0] * 3
+    bones = [([0.0, 0.0, 0.0], flip_z, one), ([0.0, 1.0, 0.0], IDENTITY_Q, one), ([0.0, 1.0, 0.0], IDENTITY_Q, one)]
+    s.add("exact_boundary", "정확히 a + b 에서 닿음 (완전히 펴짐)", identity, bones, (2, 0, 0), (1, 0, 1), strict=True)
+    s.add("exact_boundary", "정확히 a + b, 옮긴 부모, keep_end_rotation", moved, bones, (1, 2, 5), (2, 3, 4), keep=True, strict=True)
+    folded = [([0.0, 0.0, 0.0], IDENTITY_Q, one), ([0.0, 3.0, 0.0], flip_z, one), ([0.0, 1.0, 0.0], IDENTITY_Q, one)]
+    s.add("exact_boundary", "정확히 |a − b| 에서 닿음 (완전히 접힘)", identity, folded, (0, 0, 2), (1, 1, 1), strict=True)
+    zero_upper = [([0.5, 0.0, 0.0], flip_z, one), ([0.0, 0.0, 0.0], IDENTITY_Q, one), ([0.0, 0.0, 1.5], IDENTITY_Q, one)]
+    s.add("zero_length", "위 뼈 0: 정확히 b 거리의 목표에 닿음", identity, zero_upper, (0.5, 1.5, 0), (1, 0, 1), strict=True)
+    zero_lower = [([0.0, 0.0, 0.0], IDENTITY_Q, one), ([0.0, 2.0, 0.0], flip_z, one), ([0.0, 0.0, 0.0], IDENTITY_Q, one)]
+    s.add("zero_length", "아래 뼈 0: 정확히 a 거리의 목표에 닿음", moved, zero_lower, (1, 2, 5), (2, 2, 3), keep=True, strict=True)
+
+
+def build() -> Builder:
+    s = Builder()
+    rng = random.Random(SEED)
+    all_parents = tuple(PARENTS)
+    random_group(s, rng, "reach", 30, parents=all_parents, kinds=("reach",))
+    random_group(s, rng, "too_far", 20, parents=all_parents, kinds=("too_far",))
+    random_group(s, rng, "too_close", 20, parents=all_parents, kinds=("too_close",))
+    random_group(s, rng, "soft", 30, parents=all_parents, soft=lambda r: r.choice([0.05, 0.1, 0.25, 0.5, 1.0, r.uniform(0.01, 0.6)]))
+    random_group(s, rng, "weight", 40, parents=all_parents, weight=lambda r: r.choice([0.0, 0.25, 0.5, 0.75, r.random(), r.random()]),
+                 nearby=lambda r: r.random() < 0.4)
+    random_group(s, rng, "keep_end_rotation", 30, parents=all_parents, keep=lambda r: True,
+                 weight=lambda r: r.choice([1.0, 1.0, r.random(), 0.5]), nearby=lambda r: r.random() < 0.2,
+                 soft=lambda r: r.choice([0.0, 0.0, 0.0, 0.2]))
+    for kind in ("identity", "moved", "rotated", "fbx_0.01", "mirrored", "far_offset"):
+        random_group(s, rng, f"parent_{kind}", 10, parents=(kind,), keep=lambda r: r.random() < 0.3,
+                     weight=lambda r: r.choice([1.0, 1.0, 1.0, r.random()]))
+    random_group(s, rng, "zero_length", 6, zero="upper", kinds=("too_far", "too_close"))
+    random_group(s, rng, "zero_length", 6, zero="lower", kinds=("too_far", "too_close"), keep=lambda r: r.random() < 0.5)
+    exact_cases(s)
+    # slerp 의 선형 가지 경계 (내적 0.9995) 양쪽 [0.999, 0.9999]: 두 가지의 답이 1e-7 규모로 달라 경계를 잡는다.
+    random_group(s, rng, "weight_near_linear_branch", 16, parents=all_parents, weight=lambda r: r.uniform(0.1, 0.9),
+                 nearby=lambda r: True, keep=lambda r: r.random() < 0.5, near_threshold=True)
+    return s
+
+
+def main() -> None:
+    s = build()
+    document = {
+        "format": "two-bone-ik-bone-conformance",
+        "version": 1,
+        "generator": "spec/generate_bones.py",
+        "precision_digits": PRECISION_DIGITS,
+        "seed": SEED,
+        "tolerance": TOLERANCE,
+        "cases": s.cases,
+    }
+    OUTPUT.write_text(json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n", encoding="utf-8")
+    groups = Counter(c["group"] for c in s.cases)
+    print(f"{OUTPUT.name}: 경우 {len(s.cases)}개, 애매해 버린 무작위 {s.skipped}개")
+    print("  묶음: " + ", ".join(f"{g} {n}" for g, n in groups.items()))
+    print("  참값 계산 횟수 (버린 경우 포함): " + ", ".join(f"{k} {v}" for k, v in sorted(s.stats.items())))
+
+
+if __name__ == "__main__":
+    main()
