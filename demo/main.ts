@@ -32,9 +32,13 @@ const POLE_OFFSETS: Record<PoleSide, readonly [number, number, number]> = {
 /** 엉덩이에서 본 무릎 극의 자리 (m): 무릎은 앞으로 굽는다. */
 const KNEE_POLE_OFFSET = new Vector3(0, -0.35, 0.6);
 
-/** 카메라가 바라보는 점과, 화면에 들어와야 할 구의 반지름 (m). */
+/**
+ * 카메라가 바라보는 점과, 그 점의 깊이에서 화면에 들어와야 할 상자의 반폭·반높이 (m).
+ * 캐릭터는 키(1.8 m)가 폭(팔과 공까지 약 1.2 m)보다 크다: 구 하나로 맞추면 세로 화면 위아래가 빈다.
+ */
 const CAMERA_TARGET = new Vector3(-0.15, 0.88, 0.12);
-const CAMERA_FIT_RADIUS = 1.0;
+const CAMERA_FIT_HALF_WIDTH = 0.62;
+const CAMERA_FIT_HALF_HEIGHT = 1.12;
 const CAMERA_DIRECTION = new Vector3(0.55, 0.28, 1).normalize();
 const CAMERA_FOV = 40;
 
@@ -121,11 +125,14 @@ async function main(): Promise<void> {
   controls.maxDistance = 12;
   controls.addEventListener("start", () => { cameraMovedByUser = true; });
 
-  /** 캐릭터와 공의 길이 화면에 들어오도록 카메라 거리를 잡는다 (세로 화면에서는 가로 시야가 좁으므로 그쪽으로). */
+  /**
+   * 캐릭터와 공의 길이 화면에 들어오도록 카메라 거리를 잡는다: 거리 D 에서 보이는 반높이는 D·tan(fov/2),
+   * 반폭은 D·tan(fov/2)·aspect 이므로 D = max(반높이 / tan(fov/2), 반폭 / (tan(fov/2)·aspect)).
+   * 세로 화면에서는 폭이, 가로 화면에서는 높이가 거리를 정한다.
+   */
   const fitCamera = (): void => {
-    const verticalHalf = (camera.fov * Math.PI) / 360;
-    const horizontalHalf = Math.atan(Math.tan(verticalHalf) * camera.aspect);
-    const distance = CAMERA_FIT_RADIUS / Math.sin(Math.min(verticalHalf, horizontalHalf));
+    const tanHalf = Math.tan((camera.fov * Math.PI) / 360);
+    const distance = Math.max(CAMERA_FIT_HALF_HEIGHT / tanHalf, CAMERA_FIT_HALF_WIDTH / (tanHalf * camera.aspect));
     controls.target.copy(CAMERA_TARGET);
     camera.position.copy(CAMERA_TARGET).addScaledVector(CAMERA_DIRECTION, distance);
     camera.lookAt(CAMERA_TARGET);
