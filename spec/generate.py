@@ -440,7 +440,8 @@ def invalid_cases(s: Builder) -> None:
     s.add_invalid("pole_hint − root 가 넘친다", "pole_hint", "poleHint", (0, 1e308, 0), 1, 1, (0, 1e308, 0), (0, -1e308, 0))
 
 
-def main() -> None:
+def render() -> tuple[str, str]:
+    """파일에 쓸 JSON 텍스트와 요약 한 줄. (python/tests/test_spec_is_fresh.py 가 커밋된 파일과 비교한다.)"""
     builder = Builder()
     named_cases(builder)
     named = len(builder.cases)
@@ -459,11 +460,18 @@ def main() -> None:
         "cases": builder.cases,
         "invalid": builder.invalid,
     }
-    OUTPUT.write_text(json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n", encoding="utf-8")
-    print(
+    text = json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+    summary = (
         f"{OUTPUT.name}: 경우 {len(builder.cases)}개 (이름 붙은 {len(builder.cases) - randomised}, 무작위 {randomised},"
         f" 애매해 버린 무작위 {builder.skipped}), 잘못된 입력 {len(builder.invalid)}개"
     )
+    return text, summary
+
+
+def main() -> None:
+    text, summary = render()
+    OUTPUT.write_text(text, encoding="utf-8")
+    print(summary)
 
 
 if __name__ == "__main__":

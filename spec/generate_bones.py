@@ -286,7 +286,8 @@ def build() -> Builder:
     return s
 
 
-def main() -> None:
+def render() -> tuple[str, str]:
+    """파일에 쓸 JSON 텍스트와 요약. (python/tests/test_spec_is_fresh.py 가 커밋된 파일과 비교한다.)"""
     s = build()
     document = {
         "format": "two-bone-ik-bone-conformance",
@@ -297,11 +298,20 @@ def main() -> None:
         "tolerance": TOLERANCE,
         "cases": s.cases,
     }
-    OUTPUT.write_text(json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n", encoding="utf-8")
+    text = json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
     groups = Counter(c["group"] for c in s.cases)
-    print(f"{OUTPUT.name}: 경우 {len(s.cases)}개, 애매해 버린 무작위 {s.skipped}개")
-    print("  묶음: " + ", ".join(f"{g} {n}" for g, n in groups.items()))
-    print("  참값 계산 횟수 (버린 경우 포함): " + ", ".join(f"{k} {v}" for k, v in sorted(s.stats.items())))
+    summary = "\n".join([
+        f"{OUTPUT.name}: 경우 {len(s.cases)}개, 애매해 버린 무작위 {s.skipped}개",
+        "  묶음: " + ", ".join(f"{g} {n}" for g, n in groups.items()),
+        "  참값 계산 횟수 (버린 경우 포함): " + ", ".join(f"{k} {v}" for k, v in sorted(s.stats.items())),
+    ])
+    return text, summary
+
+
+def main() -> None:
+    text, summary = render()
+    OUTPUT.write_text(text, encoding="utf-8")
+    print(summary)
 
 
 if __name__ == "__main__":
