@@ -7,6 +7,7 @@ import { rotationBetweenUnitVectors } from "./math/rotationBetween.js";
 import { softenTarget } from "./math/softIK.js";
 import type { SoftSettings } from "./math/softIK.js";
 import { blendFromIncoming, normalizeQuaternion } from "./math/quaternionBlend.js";
+import { copyQuaternion, rotateVector } from "./math/quaternionFields.js";
 import type { BlendWeight } from "./math/quaternionBlend.js";
 
 /** solve() 한 번에만 적용할 설정. 빠진 값은 인스턴스의 weight·soft·keepEndRotation 을 쓴다. */
@@ -112,14 +113,17 @@ function readChainInParentSpace(
   // end = p_U + R̂_U S_U (p_M + R̂_M S_M p_E). R̂ 은 정규화한 사원수의 회전이다 — 애니메이션이 쓴 사원수는
   // 길이가 1 에서 조금 벗어날 수 있고 (three 는 그것을 그대로 행렬에 넣어 뼈를 살짝 일그러뜨린다),
   // 우리가 써 넣을 새 회전은 정규화되어 있으므로, 그 자세의 뼈 길이로 풀어야 끝이 정확히 닿는다.
-  _upperUnit.copy(upper.quaternion);
+  // (사원수는 접근자 대신 필드로 읽는다: math/quaternionFields.ts 참고.)
+  copyQuaternion(_upperUnit, upper.quaternion);
   normalizeQuaternion(_upperUnit);
-  _midUnit.copy(mid.quaternion);
+  copyQuaternion(_midUnit, mid.quaternion);
   normalizeQuaternion(_midUnit);
   _rootParent.copy(upper.position);
-  _midParent.copy(mid.position).multiply(upper.scale).applyQuaternion(_upperUnit).add(_rootParent);
-  endOrigin(end, _endParent).multiply(mid.scale).applyQuaternion(_midUnit).add(mid.position)
-    .multiply(upper.scale).applyQuaternion(_upperUnit).add(_rootParent);
+  rotateVector(_midParent.copy(mid.position).multiply(upper.scale), _upperUnit);
+  _midParent.add(_rootParent);
+  rotateVector(endOrigin(end, _endParent).multiply(mid.scale), _midUnit);
+  rotateVector(_endParent.add(mid.position).multiply(upper.scale), _upperUnit);
+  _endParent.add(_rootParent);
   _targetParent.copy(targetWorld).applyMatrix4(_parentInverse);
   _poleParent.copy(poleWorld).applyMatrix4(_parentInverse);
   // 뼈 길이 (부모 공간): a = |mid − root|, b = |end − mid|.
@@ -134,7 +138,7 @@ function readChainInParentSpace(
  * Δ₁ 은 부모 공간의 회전이므로 왼쪽에 곱한다: q_U′ = Δ₁ q_U → _upperRotation. 위 뼈 길이가 0 이면 Δ₁ = 1.
  */
 function rotateUpperToJoint(upper: Object3D, solved: TwoBoneIKResult): void {
-  _upperRotation.copy(upper.quaternion);
+  copyQuaternion(_upperRotation, upper.quaternion);
   if (!(_lengthsParent.upperLength > 0)) {
     _upperDelta.identity();
     return;
@@ -150,17 +154,19 @@ function rotateUpperToJoint(upper: Object3D, solved: TwoBoneIKResult): void {
  * q_M′ = (q_U′⁻¹ Δ₂ q_U′) q_M → _midRotation. 아래 뼈 길이가 0 이면 그대로.
  */
 function rotateMidToEnd(mid: Object3D, solved: TwoBoneIKResult): void {
-  _midRotation.copy(mid.quaternion);
+  copyQuaternion(_midRotation, mid.quaternion);
   if (!(_lengthsParent.lowerLength > 0)) return;
   lowerBoneDelta(solved);
-  _upperInverse.copy(_upperRotation).invert();
+  copyQuaternion(_upperInverse, _upperRotation);
+  _upperInverse.invert();
   _midDelta.premultiply(_upperInverse).multiply(_upperRotation);
   normalizeQuaternion(_midRotation.premultiply(_midDelta));
 }
 
 /** Δ₂ (부모 공간) 를 _midDelta 에: Δ₁ 로 옮겨진 끝 방향 → 풀린 끝 방향. */
 function lowerBoneDelta(solved: TwoBoneIKResult): void {
-  _endAfterUpper.subVectors(_endParent, _rootParent).applyQuaternion(_upperDelta).add(_rootParent);
+  rotateVector(_endAfterUpper.subVectors(_endParent, _rootParent), _upperDelta);
+  _endAfterUpper.add(_rootParent);
   setUnitDirection(_fromDir, solved.joint, _endAfterUpper);
   setUnitDirection(_toDir, solved.joint, solved.end);
   rotationBetweenUnitVectors(_fromDir, _toDir, _midDelta);
@@ -170,7 +176,8 @@ function lowerBoneDelta(solved: TwoBoneIKResult): void {
 function keepEndRotationOf(upper: Object3D, mid: Object3D, end: Object3D): void {
   _chainRotation.multiplyQuaternions(upper.quaternion, mid.quaternion);
   _upperInverse.multiplyQuaternions(_upperRotation, _midRotation).invert();
-  normalizeQuaternion(_endRotation.copy(end.quaternion).premultiply(_chainRotation).premultiply(_upperInverse));
+  copyQuaternion(_endRotation, end.quaternion);
+  normalizeQuaternion(_endRotation.premultiply(_chainRotation).premultiply(_upperInverse));
 }
 
 /** weight < 1: 새 로컬 회전을 뼈의 들어온 회전에서 weight 만큼 간 회전으로 (slerp). */
@@ -305,9 +312,9 @@ export class TwoBoneIK {
       if (weight < 1) blendWithIncoming(upper, mid, end, keepEndRotation, settings);
 
       // 뼈에는 한 번씩만 쓴다. 위치·스케일은 건드리지 않는다.
-      upper.quaternion.copy(_upperRotation);
-      mid.quaternion.copy(_midRotation);
-      if (keepEndRotation) end.quaternion.copy(_endRotation);
+      copyQuaternion(upper.quaternion, _upperRotation);
+      copyQuaternion(mid.quaternion, _midRotation);
+      if (keepEndRotation) copyQuaternion(end.quaternion, _endRotation);
     }
     // weight 0 이어도 월드 행렬은 갱신한다: 결과와 다음 읽기가 지금 자세를 보게.
     refreshWorldMatrix(upper, true);

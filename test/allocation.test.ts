@@ -11,8 +11,10 @@ import { fileURLToPath } from "node:url";
 const repoRoot = fileURLToPath(new URL("..", import.meta.url));
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 
-function measure(scenario: string): number {
-  const output = execFileSync(process.execPath, ["--expose-gc", "--single-threaded", ".bench-build/test/alloc/measureAllocations.js", scenario], {
+/** v8Flags: 예) --no-turbo-inlining (V8 이 아무 함수도 인라인하지 않는 가장 나쁜 경우). */
+function measure(scenario: string, v8Flags: string[] = []): number {
+  const args = ["--expose-gc", "--single-threaded", ...v8Flags, ".bench-build/test/alloc/measureAllocations.js", scenario];
+  const output = execFileSync(process.execPath, args, {
     cwd: repoRoot,
     encoding: "utf8",
   });
@@ -33,5 +35,22 @@ describe("allocation per call in a fresh Node process", () => {
     ["TwoBoneIKHelper refresh", "TwoBoneIKHelper"],
   ])("%s allocates nothing", (_name, scenario) => {
     expect(measure(scenario)).toBeLessThan(1);
+  });
+
+  // JIT 가 무엇을 인라인할지는 컴파일 순서에 달려 있다 (바쁜 기계에서 드물게 달라진다). 인라인을 모두 꺼도
+  // 우리 코드는 할당하지 않아야 한다: 수를 인자·반환값으로 넘기지 않고, 사원수는 접근자 대신 필드로 다룬다.
+  // 남는 것은 three 가 뼈 사원수를 쓸 때마다 하는 Euler 맞추기의 몫뿐이다 (쓰는 뼈: 기본 2 개, keepEndRotation 3 개).
+  describe("even when V8 inlines nothing (--no-turbo-inlining)", () => {
+    const noInlining = ["--no-turbo-inlining"];
+    it.each([["solveTwoBoneIK"], ["TwoBoneIKHelper"]])("%s allocates nothing", (scenario) => {
+      expect(measure(scenario, noInlining)).toBeLessThan(1);
+    });
+    it.each([
+      ["TwoBoneIK.default", 2],
+      ["TwoBoneIK.options", 3],
+    ])("%s allocates no more than three's own %i bone-rotation writes", (scenario, writes) => {
+      const perWrite = measure("boneRotationChange", noInlining);
+      expect(measure(scenario, noInlining)).toBeLessThan(writes * perWrite + 1);
+    });
   });
 });

@@ -1,20 +1,23 @@
 import type { Quaternion } from "three";
+import { fieldsOf } from "./quaternionFields.js";
 
-// 라이브러리 내부용 사원수 연산. three 의 normalize()·slerp(t) 와 같은 결과를 내지만,
-// 수를 인자·반환값으로 주고받지 않아 V8 이 매 호출 HeapNumber 를 할당하지 않는다.
-// (set(x, y, z, w) 는 V8 이 늘 인라인하는 크기를 넘어 인라인 예산이 바닥나면 double 을 상자에 담는다.
-//  그래서 아주 작은 접근자 q.x = … 로 쓴다. 뼈의 사원수에는 쓰지 말 것: 쓸 때마다 Euler 갱신 콜백이 돈다.)
+// 라이브러리 내부용 사원수 연산. three 의 normalize()·slerp(t) 와 같은 결과를 내지만, 수를 인자·반환값으로
+// 주고받지 않고 성분은 필드로 읽고 쓴다 (quaternionFields.ts 참고): V8 이 어떻게 인라인하든 할당하지 않는다.
+// 끝나면 변경 콜백을 한 번 부른다 (three 와 같다. 뼈의 사원수에 쓰면 그때마다 Euler 를 다시 계산하므로
+// 뼈에는 마지막 결과만 한 번 복사한다).
 
 /** q 를 단위 길이로 (길이 0 이면 항등 회전). three 의 Quaternion.normalize 와 같다. */
 export function normalizeQuaternion(q: Quaternion): void {
-  const x = q.x, y = q.y, z = q.z, w = q.w;
+  const f = fieldsOf(q);
+  const x = f._x, y = f._y, z = f._z, w = f._w;
   const length = Math.sqrt(x * x + y * y + z * z + w * w);
   if (length === 0) {
-    q.x = 0; q.y = 0; q.z = 0; q.w = 1;
+    f._x = 0; f._y = 0; f._z = 0; f._w = 1;
   } else {
     const inv = 1 / length;
-    q.x = x * inv; q.y = y * inv; q.z = z * inv; q.w = w * inv;
+    f._x = x * inv; f._y = y * inv; f._z = z * inv; f._w = w * inv;
   }
+  f._onChangeCallback();
 }
 
 /** 섞음 비율을 담는 객체 (수 인자 대신, 위 주석 참고). */
@@ -31,8 +34,9 @@ export interface BlendWeight {
 export function blendFromIncoming(rotation: Quaternion, incoming: Quaternion, blend: Readonly<BlendWeight>): void {
   let t = blend.weight;
   if (t === 1) return;
-  const ax = incoming.x, ay = incoming.y, az = incoming.z, aw = incoming.w;
-  let bx = rotation.x, by = rotation.y, bz = rotation.z, bw = rotation.w;
+  const a = fieldsOf(incoming), b = fieldsOf(rotation);
+  const ax = a._x, ay = a._y, az = a._z, aw = a._w;
+  let bx = b._x, by = b._y, bz = b._z, bw = b._w;
   let dot = ax * bx + ay * by + az * bz + aw * bw;
   if (dot < 0) {
     bx = -bx; by = -by; bz = -bz; bw = -bw;
@@ -51,8 +55,9 @@ export function blendFromIncoming(rotation: Quaternion, incoming: Quaternion, bl
     const length = Math.sqrt(x * x + y * y + z * z + w * w);
     scale = length === 0 ? 0 : 1 / length;
   }
-  rotation.x = (ax * s + bx * t) * scale;
-  rotation.y = (ay * s + by * t) * scale;
-  rotation.z = (az * s + bz * t) * scale;
-  rotation.w = (aw * s + bw * t) * scale;
+  b._x = (ax * s + bx * t) * scale;
+  b._y = (ay * s + by * t) * scale;
+  b._z = (az * s + bz * t) * scale;
+  b._w = (aw * s + bw * t) * scale;
+  b._onChangeCallback();
 }

@@ -1,4 +1,5 @@
 import type { Quaternion, Vector3Like } from "three";
+import { fieldsOf } from "./quaternionFields.js";
 
 /**
  * 단위 벡터 from 을 단위 벡터 to 로 돌리는 가장 작은 회전을 out 에 쓰고 돌려준다.
@@ -25,10 +26,7 @@ export function rotationBetweenUnitVectors(
   const sinPhiSq = nx * nx + ny * ny + nz * nz;
 
   if (sinPhiSq === 0) {
-    if (cosPhi >= 0) {
-      out.x = 0; out.y = 0; out.z = 0; out.w = 1;
-      return out;
-    }
+    if (cosPhi >= 0) return out.identity();
     // 정확히 반대: 180° 회전, 축은 from 에 수직인 정해진 방향.
     const ax = Math.abs(ux), ay = Math.abs(uy), az = Math.abs(uz);
     nx = 0; ny = 0; nz = 0;
@@ -59,7 +57,9 @@ export function rotationBetweenUnitVectors(
   const cosHalf = Math.sqrt(0.5 * onePlusCos);
   const sinHalf = Math.sqrt(0.5 * oneMinusCos);
   // cos²(φ/2) + sin²(φ/2) = 1 이고 |n| = 1 이므로 이미 단위 사원수다 (반올림 몇 ulp 안쪽).
-  // (set() 대신 접근자: quaternionBlend.ts 주석 참고.)
-  out.x = nx * sinHalf; out.y = ny * sinHalf; out.z = nz * sinHalf; out.w = cosHalf;
+  // (set() 이나 접근자 대신 필드에 쓴다: quaternionFields.ts 참고.)
+  const o = fieldsOf(out);
+  o._x = nx * sinHalf; o._y = ny * sinHalf; o._z = nz * sinHalf; o._w = cosHalf;
+  o._onChangeCallback();
   return out;
 }

@@ -57,6 +57,19 @@ function measureHelper(): number {
   return bytesAllocatedPerCall(() => helper.updateMatrixWorld(true));
 }
 
+/**
+ * 비교 기준: three 가 뼈 사원수를 바꿀 때마다 부르는 변경 콜백 (Euler 맞추기). conjugate() 는 필드를 직접 바꾸고
+ * 콜백만 부르므로 그 몫만 잰다. V8 이 아무것도 인라인하지 않으면 three 의 Euler.setFromRotationMatrix 가
+ * clamp() 에 double 을 넘기며 할당한다 — 우리 코드 밖의 몫이다.
+ */
+function measureBoneRotationChange(): number {
+  const bone = new Bone();
+  bone.quaternion.set(0.2, -0.3, 0.4, 0.8).normalize();
+  return bytesAllocatedPerCall(() => {
+    bone.quaternion.conjugate();
+  });
+}
+
 const which = process.argv[2];
 const results: Record<string, number> = {};
 if (which === undefined || which === "solveTwoBoneIK") results.solveTwoBoneIK = measureSolveTwoBoneIK();
@@ -65,4 +78,5 @@ if (which === undefined || which === "TwoBoneIK.options") {
   results["TwoBoneIK.options"] = measureTwoBoneIK({ weight: 0.7, soft: 0.1, keepEndRotation: true });
 }
 if (which === undefined || which === "TwoBoneIKHelper") results.TwoBoneIKHelper = measureHelper();
+if (which === undefined || which === "boneRotationChange") results.boneRotationChange = measureBoneRotationChange();
 console.log(JSON.stringify(results));

@@ -1,0 +1,47 @@
+import type { Quaternion, Vector3 } from "three";
+
+// 사원수를 접근자 없이 다루는 작은 연산들 (라이브러리 내부용).
+//
+// three 의 Quaternion 은 성분을 _x·_y·_z·_w 필드에 두고 공개 접근자 x·y·z·w 로 내보낸다 (three 의 코어도
+// Matrix4.compose·multiplyQuaternions 에서 이 필드를 직접 읽는다). 접근자는 함수 호출이라, V8 이 그 호출을
+// 인라인하지 못하면 돌려받는 double 과 넘기는 double 마다 HeapNumber 를 할당한다. 인라인 여부는 JIT 의
+// 컴파일 순서에 달려 있어 (바쁜 기계에서 드물게 달라진다) 풀이마다 수십 바이트가 새어 나올 수 있다.
+// 그래서 뜨거운 경로는 필드를 직접 읽고 쓴다: test/allocation.test.ts 가 인라인을 모두 끈 V8 에서도
+// 할당이 0 인지 확인한다. three 의 Quaternion.copy·Vector3.applyQuaternion 도 접근자를 쓰므로 같은 식을 여기 둔다.
+
+/** Quaternion 의 필드와 변경 콜백 (뼈의 사원수면 콜백이 Euler 회전을 맞춘다). */
+export interface QuaternionFields {
+  _x: number;
+  _y: number;
+  _z: number;
+  _w: number;
+  _onChangeCallback(): void;
+}
+
+/** q 의 필드 보기 (같은 객체, 타입만 바꾼다). */
+export function fieldsOf(q: Quaternion): QuaternionFields {
+  return q as unknown as QuaternionFields;
+}
+
+/** out ← source, 그다음 out 의 변경 콜백 한 번. three 의 Quaternion.copy 와 같다. */
+export function copyQuaternion(out: Quaternion, source: Quaternion): void {
+  const o = fieldsOf(out), s = fieldsOf(source);
+  o._x = s._x; o._y = s._y; o._z = s._z; o._w = s._w;
+  o._onChangeCallback();
+}
+
+/**
+ * v ← q v q⁻¹ (q 는 단위 사원수). three r186 의 Vector3.applyQuaternion 과 같은 식:
+ * t = 2 (q⃗ × v),  v′ = v + q_w t + q⃗ × t.
+ */
+export function rotateVector(v: Vector3, q: Quaternion): void {
+  const f = fieldsOf(q);
+  const qx = f._x, qy = f._y, qz = f._z, qw = f._w;
+  const vx = v.x, vy = v.y, vz = v.z;
+  const tx = 2 * (qy * vz - qz * vy);
+  const ty = 2 * (qz * vx - qx * vz);
+  const tz = 2 * (qx * vy - qy * vx);
+  v.x = vx + qw * tx + qy * tz - qz * ty;
+  v.y = vy + qw * ty + qz * tx - qx * tz;
+  v.z = vz + qw * tz + qx * ty - qy * tx;
+}
