@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from decimal import Decimal, localcontext
 
-from generate import PRECISION_DIGITS, Ambiguous, _dot, _norm
+from generate import PRECISION_DIGITS, Ambiguous, _dot, _near, _norm, exact_solution
 
 D0, D1 = Decimal(0), Decimal(1)
 
@@ -38,18 +38,10 @@ SOFT_MARGIN = Decimal("1e-6")
 ANGLE_PI_MARGIN = 1e-3
 #: slerp 의 내적이 0.9995 (선형 가지의 경계) 또는 0 (짧은 경로 부호) 에 이만큼 가까우면 버린다.
 DOT_MARGIN = Decimal("1e-9")
-#: 극 힌트의 수직 성분이 |극 − 뿌리| 의 이 비율보다 작으면 버린다 (직선 위 규칙의 근처·방향이 나쁜 조건).
-POLE_PERP_RATIO = Decimal("1e-3")
 
 
 def dec(values):
     return [Decimal(v) for v in values]
-
-
-def _near(value: Decimal, boundary: Decimal, margin: Decimal) -> bool:
-    if value == boundary:
-        return False
-    return abs(value - boundary) <= margin * max(abs(value), abs(boundary))
 
 
 # --- 행렬 (열벡터 규약, 행 우선 목록) ---
@@ -203,33 +195,14 @@ def _dot4(a, b):
 
 
 def solve_chain(root, a, b, target, pole):
-    """spec/generate.py 의 reference 와 같은 계약을 Decimal 로 (반올림하지 않고) 돌려준다: joint, end, reachable."""
-    max_length, min_length = a + b, abs(a - b)
-    forward = [target[i] - root[i] for i in range(3)]
-    d = _norm(forward)
-    if d == 0:
+    """spec/generate.py 의 exact_solution 과 같은 계약을 Decimal 로 (반올림하지 않고): joint, end, reachable.
+
+    뼈 수준 벡터는 목표가 뿌리와 같은 경우와 극이 직선 위인 경우를 다루지 않고 (점 수준 벡터가 다룬다),
+    닿는 범위의 경계는 REACH_MARGIN 으로 더 넓게 피한다.
+    """
+    if all(target[i] == root[i] for i in range(3)):
         raise Ambiguous("목표가 뿌리와 같다 (이 생성기에서는 다루지 않는다)")
-    f = [c / d for c in forward]
-    if _near(d, max_length, REACH_MARGIN) or _near(d, min_length, REACH_MARGIN):
-        raise Ambiguous("닿는 범위의 경계에 너무 가깝다")
-    reachable = min_length <= d <= max_length
-    dc = min(max(d, min_length), max_length)
-    to_pole = [pole[i] - root[i] for i in range(3)]
-    along = _dot(to_pole, f)
-    perp_vec = [to_pole[i] - along * f[i] for i in range(3)]
-    perp = _norm(perp_vec)
-    if not perp > POLE_PERP_RATIO * _norm(to_pole) or not perp > Decimal("1e-9") * max_length:
-        raise Ambiguous("극 힌트가 뿌리–목표 직선에 너무 가깝다")
-    p = [c / perp for c in perp_vec]
-    if dc == max_length or dc == min_length:
-        x, h = (a if dc == max_length or a >= b else -a), D0
-    else:
-        x = ((a - b) * (a + b) / dc + dc) / 2
-        h_sq = a * a - x * x
-        h = h_sq.sqrt() if h_sq > 0 else D0
-    joint = [root[i] + x * f[i] + h * p[i] for i in range(3)]
-    end = list(target) if reachable else [root[i] + dc * f[i] for i in range(3)]
-    return joint, end, reachable
+    return exact_solution(root, a, b, target, pole, allow_line_pole=False, reach_margin=REACH_MARGIN)
 
 
 # --- 뼈 수준 ---

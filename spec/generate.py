@@ -55,81 +55,88 @@ def _norm(u):
     return _dot(u, u).sqrt()
 
 
-def _near(value: Decimal, boundary: Decimal) -> bool:
-    """value 가 boundary 와 정확히 같지는 않지만 상대적으로 아주 가까우면 True."""
+def _near(value: Decimal, boundary: Decimal, margin: Decimal = AMBIGUITY_MARGIN) -> bool:
+    """value 가 boundary 와 정확히 같지는 않지만 상대적으로 margin 안쪽으로 가까우면 True."""
     if value == boundary:
         return False
     scale = max(abs(value), abs(boundary))
-    return abs(value - boundary) <= AMBIGUITY_MARGIN * scale
+    return abs(value - boundary) <= margin * scale
+
+
+def exact_solution(r, A, B, t, q, *, allow_line_pole: bool, reach_margin: Decimal = AMBIGUITY_MARGIN):
+    """계약을 Decimal 그대로 계산한다: (joint, end, reachable), 점은 Decimal 목록 (정밀도는 부르는 쪽의 문맥).
+
+    r, t, q 는 뿌리·목표·극 힌트, A, B 는 두 뼈 길이 (모두 Decimal). 판정이 반올림에 달리면 Ambiguous.
+    spec/bone_reference.py 도 부모 공간의 체인을 이것으로 푼다 (reach_margin 을 넓혀서).
+    """
+    max_length, min_length = A + B, abs(A - B)
+
+    forward = [t[i] - r[i] for i in range(3)]
+    d = _norm(forward)
+    if d == 0:
+        f = [Decimal(1), Decimal(0), Decimal(0)]
+    else:
+        f = [c / d for c in forward]
+    if _near(d, max_length, reach_margin) or _near(d, min_length, reach_margin):
+        raise Ambiguous("닿는 범위의 경계에 너무 가깝다")
+    reachable = min_length <= d <= max_length
+    dc = min(max(d, min_length), max_length)
+
+    to_pole = [q[i] - r[i] for i in range(3)]
+    along = _dot(to_pole, f)
+    perp_vec = [to_pole[i] - along * f[i] for i in range(3)]
+    perp = _norm(perp_vec)
+    coord_scale = max(abs(v) for v in r + t + q)
+    tolerance = max(POLE_LINE_TOLERANCE * max_length, POLE_ROUNDING_ULPS * EPSILON * coord_scale)
+    pole_length = _norm(to_pole)
+    if perp > 2 * tolerance and perp > Decimal("1e-3") * pole_length:
+        p = [c / perp for c in perp_vec]
+    elif perp * 1000 < tolerance or perp < Decimal("1e-60") * (pole_length + 1):
+        if not allow_line_pole:
+            raise Ambiguous("극 힌트가 직선 위에 있다 (이 경우만 허용하는 이름 붙은 경우가 아님)")
+        magnitudes = [abs(c) for c in f]
+        # 정확히 같은 크기가 아니면서 아주 가까운 두 성분은 반올림에 따라 다른 축을 고를 수 있다.
+        for i in range(3):
+            for j in range(i + 1, 3):
+                if _near(magnitudes[i], magnitudes[j]):
+                    raise Ambiguous("축 고르기가 반올림에 달렸다")
+        if magnitudes[0] <= magnitudes[1] and magnitudes[0] <= magnitudes[2]:
+            axis = [Decimal(1), Decimal(0), Decimal(0)]
+        elif magnitudes[1] <= magnitudes[2]:
+            axis = [Decimal(0), Decimal(1), Decimal(0)]
+        else:
+            axis = [Decimal(0), Decimal(0), Decimal(1)]
+        axis_along = _dot(axis, f)
+        p_vec = [axis[i] - axis_along * f[i] for i in range(3)]
+        p_len = _norm(p_vec)
+        p = [c / p_len for c in p_vec]
+    else:
+        raise Ambiguous("극 힌트가 직선 허용 거리 근처이거나 직선에 너무 가깝다 (방향이 나쁜 조건)")
+
+    if dc == 0:
+        x, h = Decimal(0), A
+    elif dc == max_length or dc == min_length:
+        # 완전히 펴졌거나 접혔다 (잘렸거나 정확히 경계 위): 참값은 x = ±a, h = 0 이다. 식으로 구하면
+        # 80 자리 반올림 때문에 A² − x² 이 A²·1e-80 규모로 남아 h ≈ A·1e-40 이 된다 (체인 1e300 이면 1e260).
+        x, h = (A if dc == max_length or A >= B else -A), Decimal(0)
+    else:
+        x = ((A - B) * (A + B) / dc + dc) / 2
+        h_sq = A * A - x * x
+        h = h_sq.sqrt() if h_sq > 0 else Decimal(0)
+
+    joint = [r[i] + x * f[i] + h * p[i] for i in range(3)]
+    end = list(t) if reachable else [r[i] + dc * f[i] for i in range(3)]
+    return joint, end, bool(reachable)
 
 
 def reference(root, a, b, target, pole, *, allow_line_pole: bool):
     """계약을 높은 정밀도로 계산해 (joint, end, reachable) 를 float64 로 돌려준다."""
     with localcontext() as ctx:
         ctx.prec = PRECISION_DIGITS
-        r, t, q = _vec(root), _vec(target), _vec(pole)
-        A, B = Decimal(a), Decimal(b)
-        max_length, min_length = A + B, abs(A - B)
-
-        forward = [t[i] - r[i] for i in range(3)]
-        d = _norm(forward)
-        if d == 0:
-            f = [Decimal(1), Decimal(0), Decimal(0)]
-        else:
-            f = [c / d for c in forward]
-        if _near(d, max_length) or _near(d, min_length):
-            raise Ambiguous("닿는 범위의 경계에 너무 가깝다")
-        reachable = min_length <= d <= max_length
-        dc = min(max(d, min_length), max_length)
-
-        to_pole = [q[i] - r[i] for i in range(3)]
-        along = _dot(to_pole, f)
-        perp_vec = [to_pole[i] - along * f[i] for i in range(3)]
-        perp = _norm(perp_vec)
-        coord_scale = max(abs(v) for v in r + t + q)
-        tolerance = max(POLE_LINE_TOLERANCE * max_length, POLE_ROUNDING_ULPS * EPSILON * coord_scale)
-        pole_length = _norm(to_pole)
-        if perp > 2 * tolerance and perp > Decimal("1e-3") * pole_length:
-            p = [c / perp for c in perp_vec]
-        elif perp * 1000 < tolerance or perp < Decimal("1e-60") * (pole_length + 1):
-            if not allow_line_pole:
-                raise Ambiguous("극 힌트가 직선 위에 있다 (이 경우만 허용하는 이름 붙은 경우가 아님)")
-            magnitudes = [abs(c) for c in f]
-            # 정확히 같은 크기가 아니면서 아주 가까운 두 성분은 반올림에 따라 다른 축을 고를 수 있다.
-            for i in range(3):
-                for j in range(i + 1, 3):
-                    if _near(magnitudes[i], magnitudes[j]):
-                        raise Ambiguous("축 고르기가 반올림에 달렸다")
-            if magnitudes[0] <= magnitudes[1] and magnitudes[0] <= magnitudes[2]:
-                axis = [Decimal(1), Decimal(0), Decimal(0)]
-            elif magnitudes[1] <= magnitudes[2]:
-                axis = [Decimal(0), Decimal(1), Decimal(0)]
-            else:
-                axis = [Decimal(0), Decimal(0), Decimal(1)]
-            axis_along = _dot(axis, f)
-            p_vec = [axis[i] - axis_along * f[i] for i in range(3)]
-            p_len = _norm(p_vec)
-            p = [c / p_len for c in p_vec]
-        else:
-            raise Ambiguous("극 힌트가 직선 허용 거리 근처이거나 직선에 너무 가깝다 (방향이 나쁜 조건)")
-
-        if dc == 0:
-            x, h = Decimal(0), A
-        elif dc == max_length or dc == min_length:
-            # 완전히 펴졌거나 접혔다 (잘렸거나 정확히 경계 위): 참값은 x = ±a, h = 0 이다. 식으로 구하면
-            # 80 자리 반올림 때문에 A² − x² 이 A²·1e-80 규모로 남아 h ≈ A·1e-40 이 된다 (체인 1e300 이면 1e260).
-            x, h = (A if dc == max_length or A >= B else -A), Decimal(0)
-        else:
-            x = ((A - B) * (A + B) / dc + dc) / 2
-            h_sq = A * A - x * x
-            h = h_sq.sqrt() if h_sq > 0 else Decimal(0)
-
-        joint = [float(r[i] + x * f[i] + h * p[i]) for i in range(3)]
-        if reachable:
-            end = [float(v) for v in target]
-        else:
-            end = [float(r[i] + dc * f[i]) for i in range(3)]
-        return joint, end, bool(reachable)
+        joint, end, reachable = exact_solution(
+            _vec(root), Decimal(a), Decimal(b), _vec(target), _vec(pole), allow_line_pole=allow_line_pole
+        )
+        return [float(v) for v in joint], [float(v) for v in end], reachable
 
 
 class Builder:
