@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 
-.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py build
+.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py build fuzz
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci
@@ -45,3 +45,10 @@ bench: install
 
 bench-py: venv
 	$(VENV_PY) -m twoboneik.bench
+
+# 계약 퍼즈 (테스트 모음 밖): 언어마다 10⁶ 개의 씨앗 고정 체인 (TypeScript, 파이썬 단일, 파이썬 배치) 과
+# 공유 조각 10⁵ 개의 언어 간 비트 비교. 위반이 있으면 실패한다.
+fuzz: install venv
+	npx tsc -p tsconfig.node.json
+	$(VENV_PY) fuzz/fuzz.py --count 1000000 --shared .bench-build/fuzz-shared.f64
+	node .bench-build/fuzz/main.js --count 1000000 --shared .bench-build/fuzz-shared.f64
