@@ -219,8 +219,10 @@ def check(stats: Stats, root, a, b, target, pole, joint, end, reachable, threw, 
         off_line = (perp > 2 * line) & (qs_len > 1e3 * EPS)
         rel = joint - root
         jperp = rel - _dot(rel, f)[:, None] * f
-        jlen = np.sqrt(_dot(jperp, jperp))
-        bent = jlen > np.maximum(1e-6 * hi, 1e6 * EPS * largest)
+        jlen = _norm(jperp)
+        # 관절의 반올림 잡음은 뿌리·관절 좌표의 ulp 규모다 (극의 좌표가 아무리 커도).
+        near = np.max(np.abs(np.concatenate((root, joint), axis=1)), axis=1)
+        bent = jlen > np.maximum(1e-6 * hi, 1e6 * EPS * near)
         cos = _dot(jperp, qs) / (jlen * qs_len)
         side_error = np.where(np.isnan(cos), np.inf, 1 - cos)  # 허용치 0.01: cos ≥ 0.99
         stats.record("pole_side", ok & off_line & bent, side_error, np.full(n, 0.01), never, index0)

@@ -257,8 +257,10 @@ export function checkChain(stats: Stats, c: Chain, out: TwoBoneIKResult, threw: 
   const rx = j.x - r.x, ry = j.y - r.y, rz = j.z - r.z;
   const jAlong = rx * fx + ry * fy + rz * fz;
   const jx = rx - jAlong * fx, jy = ry - jAlong * fy, jz = rz - jAlong * fz;
-  const jLength = Math.sqrt(jx * jx + jy * jy + jz * jz);
-  if (!(jLength > Math.max(1e-6 * hi, 1e6 * EPS * largest))) return;
+  const jLength = norm(jx, jy, jz);
+  // 관절의 반올림 잡음은 뿌리·관절 좌표의 ulp 규모다 (극의 좌표가 아무리 커도).
+  const near = Math.max(Math.abs(r.x), Math.abs(r.y), Math.abs(r.z), Math.abs(j.x), Math.abs(j.y), Math.abs(j.z));
+  if (!(jLength > Math.max(1e-6 * hi, 1e6 * EPS * near))) return;
   const cos = (jx * qx + jy * qy + jz * qz) / (jLength * qLength);
   stats.record("pole_side", Number.isNaN(cos) ? Infinity : 1 - cos, 0.01, Infinity, index);
 }

@@ -1,6 +1,9 @@
 import { Vector3 } from "three";
 import type { Vector3Like } from "three";
-import { assertBoneLengths, assertFinitePoint, isFinitePoint, throwDifferenceOverflow } from "./validation.js";
+import {
+  assertBoneLengths, assertWritableResult, isPointObject, isWritableResult, throwDifferenceOverflow,
+  throwInvalidArguments, throwInvalidCoordinates, throwResultOverflow,
+} from "./validation.js";
 
 /**
  * 두 뼈 IK의 결과. 모든 점은 입력과 같은 공간(solveTwoBoneIK가 받은 좌표계)에 있다.
@@ -34,6 +37,14 @@ const EPSILON = Number.EPSILON;
  */
 const SAFE_SQ_MIN = 1e-290;
 const SAFE_SQ_MAX = 1e300;
+
+/**
+ * 극 − 뿌리의 성분이 이 값 (2^1000 ≈ 1.07e301) 을 넘으면 투영 전에 POLE_DOWNSCALE (2^-600) 을 곱한다.
+ * 그 아래에서는 |p·f| ≤ √3·2^1000, |p − (p·f)f| ≤ 2.8·2^1000 이라 넘치지 않는다.
+ */
+export const POLE_DOWNSCALE_LIMIT = 2 ** 1000;
+const POLE_DOWNSCALE = 2 ** -600;
+const POLE_UPSCALE = 2 ** 600;
 
 /**
  * 결과 객체를 새로 만든다. 매 프레임 부를 때는 한 번 만들어 `out`으로 넘기면 할당이 없다.
@@ -82,18 +93,32 @@ export function solveTwoBoneIK(
   poleHint: Readonly<Vector3Like>,
   out: TwoBoneIKResult = createTwoBoneIKResult(),
 ): TwoBoneIKResult {
-  // 1. 검사: 아무것도 쓰기 전에 모든 인자를 확인한다. 빠른 확인이 실패할 때만 인자 순서대로 자세히 본다
-  //    (길이의 부호·0·합의 넘침은 solveChain 이 본다).
-  if (!(isFinitePoint(root) && isFinitePoint(target) && isFinitePoint(poleHint)
-    && typeof upperLength === "number" && typeof lowerLength === "number")) {
-    assertFinitePoint("solveTwoBoneIK", "root", root);
-    assertBoneLengths("solveTwoBoneIK", upperLength, lowerLength);
-    assertFinitePoint("solveTwoBoneIK", "target", target);
-    assertFinitePoint("solveTwoBoneIK", "poleHint", poleHint);
+  // 1. 읽기: 모든 좌표를 한 번씩만 지역 변수로 읽는다. getter 가 solveTwoBoneIK 를 다시 부르거나 읽을 때마다 다른 값을
+  //    돌려줘도 검사한 값이 곧 쓰는 값이다. 점이 객체가 아니면 느린 경로가 인자 순서대로 알린다.
+  if (!(isPointObject(root) && isPointObject(target) && isPointObject(poleHint))) {
+    throwInvalidArguments("solveTwoBoneIK", root, upperLength, lowerLength, target, poleHint);
   }
-  _lengths.upperLength = +upperLength;
-  _lengths.lowerLength = +lowerLength;
-  return solveChain("solveTwoBoneIK", root, _lengths, target, poleHint, out);
+  const rx = root.x, ry = root.y, rz = root.z;
+  const tx = target.x, ty = target.y, tz = target.z;
+  const qx = poleHint.x, qy = poleHint.y, qz = poleHint.z;
+  // 2. 검사: 읽은 값으로, 아무것도 쓰기 전에. (Number.isFinite 는 수가 아닌 값 — bool·문자열·bigint — 에도 거짓이다.
+  //    길이의 부호·0·합의 넘침은 solveChain 이 본다. double 을 인라인되지 않은 함수에 넘기면 V8 이 HeapNumber 를
+  //    할당하므로 실패할 때만 부른다.)
+  if (!(Number.isFinite(rx) && Number.isFinite(ry) && Number.isFinite(rz)
+    && Number.isFinite(tx) && Number.isFinite(ty) && Number.isFinite(tz)
+    && Number.isFinite(qx) && Number.isFinite(qy) && Number.isFinite(qz)
+    && typeof upperLength === "number" && typeof lowerLength === "number")) {
+    throwInvalidCoordinates("solveTwoBoneIK", rx, ry, rz, upperLength, lowerLength, tx, ty, tz, qx, qy, qz);
+  }
+  if (!isWritableResult(out)) assertWritableResult("solveTwoBoneIK", out);
+  // 3. 풀이: 읽은 값을 이 호출만의 순간에 모듈 임시 객체로 옮겨 solveChain 에 넘긴다. solveChain 은 사용자 코드를
+  //    부르기 전 (out 을 읽거나 쓰기 전) 에 임시 객체를 모두 읽으므로, 안쪽 호출이 덮어써도 바깥 풀이는 영향이 없다.
+  _root.x = rx; _root.y = ry; _root.z = rz;
+  _target.x = tx; _target.y = ty; _target.z = tz;
+  _pole.x = qx; _pole.y = qy; _pole.z = qz;
+  _lengths.upperLength = upperLength;
+  _lengths.lowerLength = lowerLength;
+  return solveChain("solveTwoBoneIK", _root, _lengths, _target, _pole, out);
 }
 
 /** 체인의 두 뼈 길이. 객체로 넘기는 까닭은 solveChain 참고. */
@@ -117,6 +142,9 @@ export function createChainLengths(): ChainLengths {
 }
 
 const _lengths = createChainLengths();
+const _root = /*@__PURE__*/ new Vector3(DOUBLE_FIELD_SEED, DOUBLE_FIELD_SEED, DOUBLE_FIELD_SEED);
+const _target = /*@__PURE__*/ new Vector3(DOUBLE_FIELD_SEED, DOUBLE_FIELD_SEED, DOUBLE_FIELD_SEED);
+const _pole = /*@__PURE__*/ new Vector3(DOUBLE_FIELD_SEED, DOUBLE_FIELD_SEED, DOUBLE_FIELD_SEED);
 
 /**
  * solveTwoBoneIK 의 본체 (라이브러리 내부용: TwoBoneIK 도 이것을 부른다).
@@ -136,10 +164,12 @@ export function solveChain(
   const a = lengths.upperLength, b = lengths.lowerLength;
   if (!(a >= 0 && b >= 0 && a + b > 0 && 2 * (a + b) < Infinity)) assertBoneLengths(caller, a, b);
 
+  // 점마다 좌표를 한 번씩만 읽는다.
   const rx = root.x, ry = root.y, rz = root.z;
   const tx = target.x, ty = target.y, tz = target.z;
+  const qx = poleHint.x, qy = poleHint.y, qz = poleHint.z;
   let fx = tx - rx, fy = ty - ry, fz = tz - rz;
-  let px = poleHint.x - rx, py = poleHint.y - ry, pz = poleHint.z - rz;
+  let px = qx - rx, py = qy - ry, pz = qz - rz;
   // (double 을 인라인되지 않은 함수로 넘기면 V8 이 HeapNumber 를 할당하므로, 실패할 때만 부른다.)
   if (!(Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(fz))) throwDifferenceOverflow(caller, "target", fx, fy, fz);
   if (!(Number.isFinite(px) && Number.isFinite(py) && Number.isFinite(pz))) throwDifferenceOverflow(caller, "poleHint", px, py, pz);
@@ -171,8 +201,21 @@ export function solveChain(
   if (distance > maxLength) { distance = maxLength; reachable = false; }
   else if (distance < minLength) { distance = minLength; reachable = false; folded = true; }
 
-  // 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다.
-  const along = px * fx + py * fy + pz * fz;
+  // 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다 — 두 번 ("twice is enough", Kahan–Parlett).
+  //    한 번만 빼면 남는 f 성분이 ε·|극 − 뿌리| 규모라, 극이 직선에서 조금 떨어져 있고 멀면 (수직 거리 ≪ |극 − 뿌리|)
+  //    p 가 f 에 수직이 아니게 되어 뼈 길이가 바뀐다 (예: 극 (1e4, 1e4, 2e-10) 에서 |joint − root| = 1.0064).
+  //    두 번째로 빼면 남는 성분은 ε·|p| 규모로 줄어 p 는 작업 정밀도로 f 에 수직이다.
+  //    성분이 POLE_DOWNSCALE_LIMIT 를 넘으면 (1.8e308 근처) 먼저 2^-600 을 곱한다: p·f 와 p − (p·f)f 가 넘치지 않고,
+  //    2 의 거듭제곱이라 방향은 그대로다. 직선 판정만 원래 크기 (× 2^600) 로 한다.
+  let poleScale = 1;
+  if (!(px <= POLE_DOWNSCALE_LIMIT && px >= -POLE_DOWNSCALE_LIMIT && py <= POLE_DOWNSCALE_LIMIT
+    && py >= -POLE_DOWNSCALE_LIMIT && pz <= POLE_DOWNSCALE_LIMIT && pz >= -POLE_DOWNSCALE_LIMIT)) {
+    px *= POLE_DOWNSCALE; py *= POLE_DOWNSCALE; pz *= POLE_DOWNSCALE;
+    poleScale = POLE_UPSCALE;
+  }
+  let along = px * fx + py * fy + pz * fz;
+  px -= along * fx; py -= along * fy; pz -= along * fz;
+  along = px * fx + py * fy + pz * fz;
   px -= along * fx; py -= along * fy; pz -= along * fz;
   const perpSq = px * px + py * py + pz * pz;
   const perpSafe = perpSq > SAFE_SQ_MIN && perpSq < SAFE_SQ_MAX;
@@ -181,12 +224,13 @@ export function solveChain(
   let coordScale = Math.abs(rx);
   coordScale = Math.max(coordScale, Math.abs(ry), Math.abs(rz));
   coordScale = Math.max(coordScale, Math.abs(tx), Math.abs(ty), Math.abs(tz));
-  coordScale = Math.max(coordScale, Math.abs(poleHint.x), Math.abs(poleHint.y), Math.abs(poleHint.z));
+  coordScale = Math.max(coordScale, Math.abs(qx), Math.abs(qy), Math.abs(qz));
   const lineTolerance = Math.max(POLE_LINE_TOLERANCE * maxLength, POLE_ROUNDING_ULPS * EPSILON * coordScale);
-  if (perpLength > lineTolerance && perpSafe) {
+  const offLine = perpLength * poleScale > lineTolerance;
+  if (offLine && perpSafe) {
     const inv = 1 / perpLength;
     px *= inv; py *= inv; pz *= inv;
-  } else if (perpLength > lineTolerance) {
+  } else if (offLine) {
     const scale = Math.max(Math.abs(px), Math.abs(py), Math.abs(pz)); // 위의 f 와 같은 까닭
     px /= scale; py /= scale; pz /= scale;
     const norm = Math.sqrt(px * px + py * py + pz * pz);
@@ -225,11 +269,19 @@ export function solveChain(
   }
   if (h > a) h = a; // 반올림으로 a 를 넘지 않게
 
+  // 6. 결과를 지역 변수로 구하고, float64 를 넘으면 (뿌리가 ±1.8e308 끝에 있어 관절·끝이 그 밖) 쓰기 전에 거부한다.
+  const jx = rx + x * fx + h * px, jy = ry + x * fy + h * py, jz = rz + x * fz + h * pz;
+  let ex = tx, ey = ty, ez = tz;
+  if (!reachable) { ex = rx + distance * fx; ey = ry + distance * fy; ez = rz + distance * fz; }
+  if (!(Number.isFinite(jx) && Number.isFinite(jy) && Number.isFinite(jz)
+    && Number.isFinite(ex) && Number.isFinite(ey) && Number.isFinite(ez))) {
+    throwResultOverflow(caller, rx, ry, rz, jx, jy, jz, ex, ey, ez);
+  }
+
   // set() 대신 필드에 직접 쓴다 (인라인되지 않은 호출에 double 을 넘기면 V8 이 할당한다).
   const joint = out.joint, end = out.end;
-  joint.x = rx + x * fx + h * px; joint.y = ry + x * fy + h * py; joint.z = rz + x * fz + h * pz;
-  if (reachable) { end.x = tx; end.y = ty; end.z = tz; }
-  else { end.x = rx + distance * fx; end.y = ry + distance * fy; end.z = rz + distance * fz; }
+  joint.x = jx; joint.y = jy; joint.z = jz;
+  end.x = ex; end.y = ey; end.z = ez;
   out.reachable = reachable;
   return out;
 }

@@ -55,3 +55,87 @@ export function assertBoneLengths(caller: string, upperLength: number, lowerLeng
 export function throwDifferenceOverflow(caller: string, name: string, x: number, y: number, z: number): never {
   throw new RangeError(`${caller}: ${name} − root가 float64 범위를 넘습니다 (받은 차: ${x}, ${y}, ${z})`);
 }
+
+/** 점 인자가 객체인가 (null·수·문자열이 아님). 좌표는 부르는 쪽이 한 번만 읽어 검사한다. */
+export function isPointObject(point: unknown): point is Readonly<Vector3Like> {
+  return point !== null && typeof point === "object";
+}
+
+function isObjectValue(value: unknown): value is object {
+  return value !== null && typeof value === "object";
+}
+
+/** out 이 쓸 수 있는 결과 객체인가: 객체이고, joint·end 도 객체이며, 셋 다 얼어 있지 않다 (Object.freeze). */
+export function isWritableResult(out: unknown): boolean {
+  if (!isObjectValue(out) || Object.isFrozen(out)) return false;
+  const { joint, end } = out as { joint?: unknown; end?: unknown };
+  return isObjectValue(joint) && isObjectValue(end) && !Object.isFrozen(joint) && !Object.isFrozen(end);
+}
+
+/** out 이 쓸 수 있는 결과 객체가 아니면 무엇이 문제인지 짚는 RangeError. 아무것도 쓰기 전에 부른다. */
+export function assertWritableResult(caller: string, out: unknown): void {
+  if (!isObjectValue(out)) {
+    throw new RangeError(`${caller}: out은 { joint, end, reachable } 결과 객체여야 합니다 (받은 값: ${describe(out)})`);
+  }
+  if (Object.isFrozen(out)) throw new RangeError(`${caller}: out이 얼어 있어 (Object.freeze) reachable 을 쓸 수 없습니다`);
+  const { joint, end } = out as { joint?: unknown; end?: unknown };
+  for (const [name, value] of [["out.joint", joint], ["out.end", end]] as const) {
+    if (!isObjectValue(value)) {
+      throw new RangeError(`${caller}: ${name}는 x, y, z 를 쓸 수 있는 객체 (Vector3) 여야 합니다 (받은 값: ${describe(value)})`);
+    }
+    if (Object.isFrozen(value)) throw new RangeError(`${caller}: ${name}가 얼어 있어 (Object.freeze) 쓸 수 없습니다`);
+  }
+}
+
+/** 점이 객체가 아닌 인자가 있을 때: 인자 순서 (root, 길이, target, poleHint) 대로 첫 문제를 알린다. */
+export function throwInvalidArguments(
+  caller: string, root: unknown, upperLength: unknown, lowerLength: unknown, target: unknown, poleHint: unknown,
+): never {
+  const names = ["root", "target", "poleHint"] as const;
+  const points = [root, target, poleHint];
+  for (let i = 0; i < 3; i++) {
+    const point = points[i];
+    if (!isPointObject(point)) {
+      if (i > 0) assertLengthValues(caller, upperLength, lowerLength);
+      throw new RangeError(`${caller}: ${names[i]}는 {x, y, z} 점이어야 합니다 (받은 값: ${describe(point)})`);
+    }
+    const { x, y, z } = point as { x: unknown; y: unknown; z: unknown };
+    assertCoordinates(caller, names[i]!, x, y, z);
+    if (i === 0) assertLengthValues(caller, upperLength, lowerLength);
+  }
+  throw new RangeError(`${caller}: 알 수 없는 잘못된 인자`); // 위에서 반드시 던진다
+}
+
+function assertLengthValues(caller: string, upperLength: unknown, lowerLength: unknown): void {
+  assertBoneLengths(caller, upperLength as number, lowerLength as number);
+}
+
+function assertCoordinates(caller: string, name: string, x: unknown, y: unknown, z: unknown): void {
+  if (typeof x !== "number" || !Number.isFinite(x)) throwNotFinite(caller, `${name}.x`, x);
+  if (typeof y !== "number" || !Number.isFinite(y)) throwNotFinite(caller, `${name}.y`, y);
+  if (typeof z !== "number" || !Number.isFinite(z)) throwNotFinite(caller, `${name}.z`, z);
+}
+
+/** 한 번 읽은 좌표·길이 중 첫 문제 (인자 순서) 를 알린다. 빠른 검사가 실패했을 때만 부른다. */
+export function throwInvalidCoordinates(
+  caller: string,
+  rx: unknown, ry: unknown, rz: unknown, upperLength: unknown, lowerLength: unknown,
+  tx: unknown, ty: unknown, tz: unknown, qx: unknown, qy: unknown, qz: unknown,
+): never {
+  assertCoordinates(caller, "root", rx, ry, rz);
+  assertLengthValues(caller, upperLength, lowerLength);
+  assertCoordinates(caller, "target", tx, ty, tz);
+  assertCoordinates(caller, "poleHint", qx, qy, qz);
+  throw new RangeError(`${caller}: 알 수 없는 잘못된 인자`); // 위에서 반드시 던진다
+}
+
+/** 관절·끝이 float64 범위를 넘을 때 (뿌리가 ±1.8e308 끝에 있다). 결과를 쓰기 전에 부른다. */
+export function throwResultOverflow(
+  caller: string, rx: number, ry: number, rz: number,
+  jx: number, jy: number, jz: number, ex: number, ey: number, ez: number,
+): never {
+  throw new RangeError(
+    `${caller}: 결과가 float64 범위를 넘습니다 — root 가 ±1.8e308 에 너무 가깝습니다`
+    + ` (root: ${rx}, ${ry}, ${rz}; joint: ${jx}, ${jy}, ${jz}; end: ${ex}, ${ey}, ${ez})`,
+  );
+}

@@ -34,6 +34,10 @@ def as_real_array(name: str, value: Any, dtype: np.dtype | None = None) -> np.nd
 
     dtype 을 주면 그 dtype 으로 바꾼다 (float64 입력에 float64 를 요청하면 복사하지 않는다).
     """
+    if type(value) is not np.ndarray and _contains_bool(value):
+        # NumPy 는 [True, 0, 0] 을 정수 배열로, [True, 0.5] 를 실수 배열로 바꾼다: 변환 전에 찾아 거부한다
+        # (TypeScript 와 같은 규칙: 점과 길이는 수여야 하고 bool 은 수가 아니다).
+        raise ValueError(f"{name}는 실수 배열이어야 합니다 — bool 은 수가 아닙니다 (받은 값: {value!r})")
     try:
         array = np.asarray(value)
     except (TypeError, ValueError) as error:
@@ -45,6 +49,18 @@ def as_real_array(name: str, value: Any, dtype: np.dtype | None = None) -> np.nd
         with np.errstate(over="ignore", invalid="ignore"):
             array = array.astype(dtype)
     return array
+
+
+def _contains_bool(value: Any) -> bool:
+    """value 가 bool (파이썬 bool·np.bool_·bool 배열) 이거나 그것을 담은 리스트·튜플인가."""
+    kind = type(value)
+    if kind is bool or kind is np.bool_:
+        return True
+    if kind is np.ndarray:
+        return value.dtype.kind == "b"
+    if kind is list or kind is tuple:
+        return any(_contains_bool(item) for item in value)
+    return False
 
 
 def as_points(name: str, value: Any, dtype: np.dtype | None = None, width: int = 3) -> np.ndarray:

@@ -36,6 +36,12 @@ _SAFE_SQ = {
     np.dtype(np.float32): (1e-35, 1e35),
 }
 
+#: 극 − 뿌리의 성분이 이 값 (2^1000 ≈ 1.07e301) 을 넘으면 투영 전에 2^-600 을 곱한다 (TypeScript 와 같은 경계).
+#: 그 아래에서는 |p·f| ≤ √3·2^1000, |p − (p·f)f| ≤ 2.8·2^1000 이라 넘치지 않는다.
+POLE_DOWNSCALE_LIMIT = 2.0**1000
+_POLE_DOWNSCALE = 2.0**-600
+_POLE_UPSCALE = 2.0**600
+
 #: 배치를 이만큼씩 잘라 계산한다: 임시 배열이 CPU 캐시에 머물러 메모리 대역폭을 아끼고, 추가 메모리가 N 과 무관해진다.
 CHUNK_SIZE = 8192
 
@@ -289,11 +295,25 @@ def _solve_scalar(
         reachable = False
         folded = True  # 완전히 접힘: h = 0 (아래 참고)
 
-    # 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다.
-    along = px * fx + py * fy + pz * fz
-    px -= along * fx
-    py -= along * fy
-    pz -= along * fz
+    # 4. 굽힘 방향 p: 극 힌트에서 f 성분을 두 번 뺀다 ("twice is enough"). 한 번만 빼면 남는 f 성분이
+    #    ε·|극 − 뿌리| 규모라 극이 직선 가까이 멀리 있으면 p 가 f 에 수직이 아니게 되어 뼈 길이가 바뀐다.
+    #    성분이 POLE_DOWNSCALE_LIMIT 를 넘으면 먼저 2^-600 을 곱해 투영이 넘치지 않게 한다 (방향은 그대로,
+    #    직선 판정만 원래 크기로). TypeScript 와 같은 연산 순서.
+    pole_scale = 1.0
+    if not (
+        -POLE_DOWNSCALE_LIMIT <= px <= POLE_DOWNSCALE_LIMIT
+        and -POLE_DOWNSCALE_LIMIT <= py <= POLE_DOWNSCALE_LIMIT
+        and -POLE_DOWNSCALE_LIMIT <= pz <= POLE_DOWNSCALE_LIMIT
+    ):
+        px *= _POLE_DOWNSCALE
+        py *= _POLE_DOWNSCALE
+        pz *= _POLE_DOWNSCALE
+        pole_scale = _POLE_UPSCALE
+    for _ in range(2):
+        along = px * fx + py * fy + pz * fz
+        px -= along * fx
+        py -= along * fy
+        pz -= along * fz
     perp_length, perp_safe = _vector_length(px, py, pz)
     coord_scale = max(
         abs(rx), abs(ry), abs(rz), abs(tx), abs(ty), abs(tz), abs(pole[0]), abs(pole[1]), abs(pole[2])
@@ -301,12 +321,13 @@ def _solve_scalar(
     line_tolerance = max(
         POLE_LINE_TOLERANCE * max_length, POLE_ROUNDING_ULPS * _EPS64 * coord_scale
     )
-    if perp_length > line_tolerance and perp_safe:
+    off_line = perp_length * pole_scale > line_tolerance
+    if off_line and perp_safe:
         inv = 1 / perp_length
         px *= inv
         py *= inv
         pz *= inv
-    elif perp_length > line_tolerance:
+    elif off_line:
         # |p|² 가 넘치거나 사라지는 범위: 위의 f 와 같은 까닭으로 정규 범위로 옮겨 정규화한다.
         px, py, pz = _unit_of_scaled(px, py, pz)
     else:
@@ -322,12 +343,20 @@ def _solve_scalar(
         if h > a:
             h = a  # 반올림으로 a 를 넘지 않게
 
-    joint = np.array((rx + x * fx + h * px, ry + x * fy + h * py, rz + x * fz + h * pz))
-    if reachable:
-        end = np.array(target, dtype=np.float64)
-    else:
-        end = np.array((rx + distance * fx, ry + distance * fy, rz + distance * fz))
-    return TwoBoneIKResult(joint, end, reachable)
+    # 6. 결과를 지역 변수로 구하고, float64 를 넘으면 (뿌리가 ±1.8e308 끝에 있다) 돌려주기 전에 거부한다.
+    joint = (rx + x * fx + h * px, ry + x * fy + h * py, rz + x * fz + h * pz)
+    end = target if reachable else (rx + distance * fx, ry + distance * fy, rz + distance * fz)
+    if not all(map(math.isfinite, joint + end)):
+        raise ValueError(_overflow_message(root, joint, end))
+    return TwoBoneIKResult(np.array(joint), np.array(end, dtype=np.float64), reachable)
+
+
+def _overflow_message(root, joint, end) -> str:
+    values = lambda v: ", ".join(repr(float(c)) for c in v)  # noqa: E731
+    return (
+        "결과가 float64 범위를 넘습니다 — root 가 ±1.8e308 에 너무 가깝습니다"
+        f" (root: {values(root)}; joint: {values(joint)}; end: {values(end)})"
+    )
 
 
 _EPS64 = float(np.finfo(np.float64).eps)
@@ -421,7 +450,14 @@ def _solve_batch(
                 if not ok:
                     # 이 조각에 잘못된 값이 있다: 전체를 인자 순서대로 다시 검사해 첫 오류를 알린다.
                     _validate_batch(r, a, b, t, p, batch_shape, originals, dtype)
-                    raise AssertionError("빠른 검사와 자세한 검사가 어긋났습니다")  # pragma: no cover
+                    # 입력은 올바르다: 결과가 float 범위를 넘는 첫 체인을 알린다 (결과는 돌려주지 않는다).
+                    bad = ~(np.isfinite(joint[start:stop]).all(axis=1) & np.isfinite(end[start:stop]).all(axis=1))
+                    k = start + int(np.flatnonzero(bad)[0])
+                    index = tuple(int(i) for i in np.unravel_index(k, batch_shape)) if batch_shape else ()
+                    raise ValueError(
+                        f"체인 {_checks.format_index(index)}: "
+                        + _overflow_message(flat_r[k], joint[k], end[k]).replace("float64", dtype.name)
+                    )
     joint = joint.reshape(batch_shape + (3,))
     end = end.reshape(batch_shape + (3,))
     reach = reachable.reshape(batch_shape)
@@ -463,6 +499,14 @@ class _Workspace:
         self.safe_min, self.safe_max = (dtype.type(v) for v in _SAFE_SQ[dtype])
         # 조각의 모든 좌표·차의 크기가 이 값 이하면 |f|², |p|² 는 safe_max 를 넘을 수 없다 (_solve_chunk 참고).
         self.no_overflow_bound = dtype.type(math.sqrt(float(self.safe_max)) / 16)
+        # 극 − 뿌리를 2 의 거듭제곱으로 줄이는 경계 (단일 경로·TypeScript 와 같은 값; float32 는 같은 여유를 둔 값).
+        if dtype == _FLOAT64:
+            self.downscale_limit = dtype.type(POLE_DOWNSCALE_LIMIT)
+            self.downscale, self.upscale = dtype.type(_POLE_DOWNSCALE), dtype.type(_POLE_UPSCALE)
+        else:
+            self.downscale_limit = dtype.type(2.0**120)
+            self.downscale, self.upscale = dtype.type(2.0**-64), dtype.type(2.0**64)
+        self.result_bound = dtype.type(float(np.finfo(dtype).max) / 2)
         # 끝점을 고를 때 float 의 비트를 정수로 본다 (같은 크기의 부호 있는 정수).
         self.bits = np.dtype(np.int64) if dtype == _FLOAT64 else np.dtype(np.int32)
         # 행 0–2: root, 행 3–5: f = target − root, 행 6–8: 극 − root. 조각마다 (9, m) 으로 잘라 쓰는 1 차원 배열이라
@@ -610,13 +654,21 @@ def _solve_chunk(
     np.minimum(distance, max_length, out=distance)
     np.maximum(distance, min_length, out=distance)
 
-    # 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다.
+    # 4. 굽힘 방향 p: 극 힌트에서 f 성분을 두 번 뺀다 ("twice is enough", 단일 경로와 같은 연산 순서).
+    #    성분이 POLE_DOWNSCALE_LIMIT 를 넘는 열은 먼저 2^-600 을 곱하고, 직선 판정만 × 2^600 한 길이로 한다.
+    pole_scale = None
+    if not largest <= work.downscale_limit:
+        scaled = np.max(np.abs(p), axis=0) > work.downscale_limit
+        if scaled.any():
+            p[:, scaled] *= work.downscale
+            pole_scale = np.where(scaled, work.upscale, dtype.type(1))
     along = work.s1[:m]
-    np.multiply(p, f, out=sq)
-    np.add(sq[0], sq[1], out=along)
-    np.add(along, sq[2], out=along)
-    np.multiply(f, along, out=sq)
-    np.subtract(p, sq, out=p)
+    for _ in range(2):
+        np.multiply(p, f, out=sq)
+        np.add(sq[0], sq[1], out=along)
+        np.add(along, sq[2], out=along)
+        np.multiply(f, along, out=sq)
+        np.subtract(p, sq, out=p)
     perp = work.perp[:m]
     perp_lowest, unsafe, unsafe_rows = _length_of_rows(work, p, perp, sq, may_overflow)
     # 직선 위 판정의 상한: 조각 전체의 가장 큰 좌표·가장 긴 체인으로 잰 허용 거리. 이보다 먼 극은 확실히 직선 밖이고,
@@ -631,7 +683,13 @@ def _solve_chunk(
         p[:, unsafe] = _unit_of_scaled_rows(unsafe_rows)
     # 모든 열이 안전하면 perp = √(|p|²) 이고 올바르게 반올림된 sqrt 는 단조이므로 perp ≥ √(최솟값) 이다:
     # 그것이 상한보다 크면 직선 위일 수 있는 체인이 없어 판정을 건너뛴다.
-    if unsafe is not None or not np.sqrt(perp_lowest) > bound:
+    if pole_scale is not None:
+        # 줄인 열의 원래 수직 거리 (× 2^600 은 넘쳐도 inf > 허용치라 판정이 같다). 줄이지 않은 열은 × 1 이라 그대로다.
+        perp_true = perp * pole_scale
+        np.less_equal(perp_true, bound, out=flag)
+        if flag.any():
+            _fallback_where_on_line(work, np.flatnonzero(flag), root, target, pole, f, p, perp_true, max_length)
+    elif unsafe is not None or not np.sqrt(perp_lowest) > bound:
         np.less_equal(perp, bound, out=flag)
         if flag.any():
             _fallback_where_on_line(work, np.flatnonzero(flag), root, target, pole, f, p, perp, max_length)
@@ -692,6 +750,10 @@ def _solve_chunk(
     np.bitwise_xor(target.view(bits).T, s_bits, out=chosen)
     np.bitwise_and(chosen, mask, out=chosen)
     np.bitwise_xor(s_bits, chosen, out=end_out.view(bits).T)
+    # 관절·끝의 성분 ≤ |root| + |x| + |h| (또는 |root| + d) ≤ largest + 2(a + b): 그것이 float 범위의 절반 아래면 넘칠 수 없다.
+    if not largest + 2 * longest_chain <= work.result_bound:
+        if not (np.isfinite(joint_out).all() and np.isfinite(end_out).all()):
+            return False  # 결과가 float 범위를 넘는다: 호출자가 첫 체인을 찾아 ValueError
     return True
 
 
