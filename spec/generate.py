@@ -43,6 +43,15 @@ class Ambiguous(Exception):
     """기대값이 반올림 잡음에 따라 달라질 수 있는 경우: 벡터에 넣지 않는다."""
 
 
+def ordered_sum(values) -> float:
+    """float 를 왼쪽부터 차례로 더한다. 내장 sum() 은 3.12 부터 보정 합 (Neumaier) 이라 버전마다 반올림이 다르다:
+    생성기의 모든 float 합은 이것을 써서 어느 파이썬 (≥ 3.10) 에서나 같은 파일을 만든다."""
+    total = 0.0
+    for value in values:
+        total += value
+    return total
+
+
 def _vec(values):
     return [Decimal(v) for v in values]  # float → Decimal 은 정확하다
 
@@ -63,11 +72,15 @@ def _near(value: Decimal, boundary: Decimal, margin: Decimal = AMBIGUITY_MARGIN)
     return abs(value - boundary) <= margin * scale
 
 
-def exact_solution(r, A, B, t, q, *, allow_line_pole: bool, reach_margin: Decimal = AMBIGUITY_MARGIN):
+def exact_solution(
+    r, A, B, t, q, *, allow_line_pole: bool, reach_margin: Decimal = AMBIGUITY_MARGIN, allow_far_pole: bool = False
+):
     """계약을 Decimal 그대로 계산한다: (joint, end, reachable), 점은 Decimal 목록 (정밀도는 부르는 쪽의 문맥).
 
     r, t, q 는 뿌리·목표·극 힌트, A, B 는 두 뼈 길이 (모두 Decimal). 판정이 반올림에 달리면 Ambiguous.
     spec/bone_reference.py 도 부모 공간의 체인을 이것으로 푼다 (reach_margin 을 넓혀서).
+    allow_far_pole: 극이 직선 가까이 멀리 있어도 (수직 거리 ≤ 1e-3·|극 − 뿌리|) 받는다 — 방향이 반올림에 흔들리지 않게
+    고른 이름 붙은 경우 (near_line_far_pole) 만.
     """
     max_length, min_length = A + B, abs(A - B)
 
@@ -89,7 +102,7 @@ def exact_solution(r, A, B, t, q, *, allow_line_pole: bool, reach_margin: Decima
     coord_scale = max(abs(v) for v in r + t + q)
     tolerance = max(POLE_LINE_TOLERANCE * max_length, POLE_ROUNDING_ULPS * EPSILON * coord_scale)
     pole_length = _norm(to_pole)
-    if perp > 2 * tolerance and perp > Decimal("1e-3") * pole_length:
+    if perp > 2 * tolerance and (allow_far_pole or perp > Decimal("1e-3") * pole_length):
         p = [c / perp for c in perp_vec]
     elif perp * 1000 < tolerance or perp < Decimal("1e-60") * (pole_length + 1):
         if not allow_line_pole:
@@ -129,12 +142,13 @@ def exact_solution(r, A, B, t, q, *, allow_line_pole: bool, reach_margin: Decima
     return joint, end, bool(reachable)
 
 
-def reference(root, a, b, target, pole, *, allow_line_pole: bool):
+def reference(root, a, b, target, pole, *, allow_line_pole: bool, allow_far_pole: bool = False):
     """계약을 높은 정밀도로 계산해 (joint, end, reachable) 를 float64 로 돌려준다."""
     with localcontext() as ctx:
         ctx.prec = PRECISION_DIGITS
         joint, end, reachable = exact_solution(
-            _vec(root), Decimal(a), Decimal(b), _vec(target), _vec(pole), allow_line_pole=allow_line_pole
+            _vec(root), Decimal(a), Decimal(b), _vec(target), _vec(pole), allow_line_pole=allow_line_pole,
+            allow_far_pole=allow_far_pole,
         )
         return [float(v) for v in joint], [float(v) for v in end], reachable
 
@@ -145,11 +159,13 @@ class Builder:
         self.invalid: list[dict] = []
         self.skipped = 0
 
-    def add(self, group: str, name: str, root, a, b, target, pole, *, line_pole: bool = False) -> None:
+    def add(
+        self, group: str, name: str, root, a, b, target, pole, *, line_pole: bool = False, far_pole: bool = False
+    ) -> None:
         """이름 붙은 경우: 경계에 걸리면 생성기의 실수이므로 멈춘다."""
         root, target, pole = ([float(v) for v in p] for p in (root, target, pole))
         a, b = float(a), float(b)
-        joint, end, reachable = reference(root, a, b, target, pole, allow_line_pole=line_pole)
+        joint, end, reachable = reference(root, a, b, target, pole, allow_line_pole=line_pole, allow_far_pole=far_pole)
         self._append(group, name, root, a, b, target, pole, joint, end, reachable)
 
     def try_add(self, group: str, name: str, root, a, b, target, pole) -> bool:
@@ -196,8 +212,13 @@ class Builder:
         )
 
 
-def _json_number(value: float):
-    """JSON 에 없는 NaN·±inf 는 문자열 "NaN", "Infinity", "-Infinity" 로 쓴다."""
+def _json_number(value):
+    """JSON 에 없는 NaN·±inf 는 문자열 "NaN", "Infinity", "-Infinity" 로 쓴다.
+    수가 아닌 값 (타입 규칙 검사용): bool 은 JSON true/false 그대로, 문자열은 {"string": 값} 으로 쓴다."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return {"string": value}
     if math.isnan(value):
         return "NaN"
     if math.isinf(value):
@@ -318,7 +339,7 @@ def random_cases(s: Builder) -> None:
     def unit():
         while True:
             v = [rng.uniform(-1, 1) for _ in range(3)]
-            n = math.sqrt(sum(c * c for c in v))
+            n = math.sqrt(ordered_sum(c * c for c in v))
             if 0.1 < n <= 1:
                 return [c / n for c in v]
 
@@ -424,6 +445,19 @@ def extreme_cases(s: Builder) -> None:
         s.add("folded_scaled", f"뿌리 {offset}: a = 1, b = 1.75, d = 0.125", offset, 1, 1.75, _offset((0, 0, -0.125), offset), _offset((1, 1, 0), offset))
         s.add("folded_scaled", f"뿌리 {offset}: 작은 체인 a = 3e-3, b = 1e-3", offset, 3e-3, 1e-3, _offset((1e-3, 0, 5e-4), offset), _offset((0, 1e-3, 0), offset))
 
+    # --- 극이 직선 가까이 멀리 (수직 거리 ≪ |극 − 뿌리|): 한 번의 그람–슈미트로는 p 가 f 에 수직이 아니어서 뼈 길이가
+    #     바뀌던 조건 (issue 7). f 가 두 축에 같은 크기로 걸쳐 있어 두 성분의 반올림이 같고 방향은 흔들리지 않는다.
+    for fa, fb, axis in (((1, 1, 0), "z", 2), ((1, 0, 1), "y", 1), ((0, -1, -1), "x", 0), ((-1, -1, 0), "z", 2)):
+        for along in (1e2, 1e4, 1e6):
+            for offset in (1e-6, 1e-3, 1.0):
+                offset = max(offset, 1e-11 * along)  # 직선 허용 거리 (64ε·좌표 크기 ≈ 1.4e-14·along) 의 수백 배 밖
+                pole = [c * along for c in fa]
+                pole[axis] = offset
+                s.add("near_line_far_pole", f"f ∥ {fa}, 극이 직선을 따라 {along:g}, {fb} 쪽으로 {offset:g}", origin, 1, 1, fa, pole, far_pole=True)
+                s.add("near_line_far_pole", f"f ∥ {fa}, 극이 뿌리 뒤 {along:g}, {fb} 쪽으로 −{offset:g}, 다른 길이", origin, 1.25, 0.5, [c * 1.2 for c in fa], [-c for c in pole], far_pole=True)
+    # 최소 재현 (극 (1e4, 1e4, 2e-10)) 은 수직 거리가 직선 허용 거리 2e-10 과 같아 벡터로는 애매하다: 테스트가 따로 본다.
+    s.add("near_line_far_pole", "최소 재현과 같은 꼴: 극 (1e4, 1e4, 1e-9)", origin, 1, 1, (1, 1, 0), (1e4, 1e4, 1e-9), far_pole=True)
+
 
 def invalid_cases(s: Builder) -> None:
     nan, inf = math.nan, math.inf
@@ -445,6 +479,15 @@ def invalid_cases(s: Builder) -> None:
     s.add_invalid("pole_hint.x 가 +inf", "pole_hint", "poleHint", o, 1, 1, t, (inf, 0, 0))
     s.add_invalid("target − root 가 넘친다", "target", "target", (-1e308, 0, 0), 1, 1, (1e308, 0, 0), p)
     s.add_invalid("pole_hint − root 가 넘친다", "pole_hint", "poleHint", (0, 1e308, 0), 1, 1, (0, 1e308, 0), (0, -1e308, 0))
+    # 한 가지 타입 규칙 (두 언어): 점과 길이는 수여야 한다. bool·문자열은 수가 아니다.
+    s.add_invalid("root.x 가 true (bool)", "root", "root", (True, 0, 0), 1, 1, t, p)
+    s.add_invalid("target.y 가 false (bool)", "target", "target", o, 1, 1, (1.5, False, 0), p)
+    s.add_invalid("pole_hint.z 가 문자열 \"1\"", "pole_hint", "poleHint", o, 1, 1, t, (0, 1, "1"))
+    s.add_invalid("upper_length 가 true (bool)", "upper_length", "upperLength", o, True, 1, t, p)
+    s.add_invalid("lower_length 가 문자열 \"1\"", "lower_length", "lowerLength", o, 1, "1", t, p)
+    # 입력은 유효하지만 관절이 float64 밖 (뿌리가 최댓값): 쓰기 전에 root 를 짚어 거부한다.
+    big = 1.7976931348623157e308
+    s.add_invalid("결과가 float64 를 넘는다 (root.x = 최댓값)", "root", "root", (big, 0, 0), 1e300, 1e300, (big, 1e300, 0), (big, 0, 0))
 
 
 def render() -> tuple[str, str]:

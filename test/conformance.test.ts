@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { solveTwoBoneIK } from "../src/index";
 
 type Point = [number, number, number];
-type JsonNumber = number | "NaN" | "Infinity" | "-Infinity";
+/** 수, JSON 에 없는 수의 이름, 또는 타입 규칙을 검사하는 수가 아닌 값 (bool, {"string": …}). */
+type JsonNumber = number | "NaN" | "Infinity" | "-Infinity" | boolean | { string: string };
 
 interface ConformanceCase {
   id: number;
@@ -52,6 +53,9 @@ function allowedError(c: ConformanceCase): number {
 }
 
 function toNumber(value: JsonNumber): number {
+  // 수가 아닌 값은 그대로 넘긴다 (solveTwoBoneIK 가 거부해야 한다).
+  if (typeof value === "boolean") return value as unknown as number;
+  if (typeof value === "object") return value.string as unknown as number;
   if (value === "NaN") return Number.NaN;
   if (value === "Infinity") return Number.POSITIVE_INFINITY;
   if (value === "-Infinity") return Number.NEGATIVE_INFINITY;

@@ -18,7 +18,12 @@ def load_vectors() -> dict:
 
 
 def json_number(value):
-    """JSON 의 "NaN", "Infinity", "-Infinity" 문자열을 float 로."""
+    """JSON 의 "NaN", "Infinity", "-Infinity" 문자열을 float 로. 타입 규칙 검사용 값은 그대로:
+    true/false 는 bool, {"string": s} 는 문자열 s."""
+    if isinstance(value, dict):
+        return value["string"]
+    if isinstance(value, bool):
+        return value
     if value == "NaN":
         return math.nan
     if value == "Infinity":
