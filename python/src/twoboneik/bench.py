@@ -18,6 +18,7 @@ import time
 import tracemalloc
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import solve_two_bone_ik
 
@@ -25,7 +26,9 @@ BYTES_READ_PER_CHAIN = 3 * 3 * 8 + 2 * 8
 BYTES_WRITTEN_PER_CHAIN = 2 * 3 * 8 + 1
 
 
-def make_chains(n: int, seed: int = 12345):
+def make_chains(
+    n: int, seed: int = 12345
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
     """씨앗을 정한 무작위 체인: 닿음·너무 멂·너무 가까움이 섞인다."""
     rng = np.random.default_rng(seed)
     root = rng.normal(size=(n, 3)) * 2
