@@ -8,7 +8,10 @@ from pathlib import Path
 
 import numpy as np
 
-VECTORS_PATH = Path(__file__).resolve().parents[2] / "spec" / "two_bone_ik_vectors.json"
+# tests/spec 는 저장소의 spec/ 을 가리키는 심볼릭 링크다: sdist 에는 링크가 가리키는 파일들이 그대로 들어가므로
+# 저장소에서도 sdist 에서도 같은 경로로 적합성 벡터와 생성기를 읽는다.
+SPEC_DIR = Path(__file__).resolve().parent / "spec"
+VECTORS_PATH = SPEC_DIR / "two_bone_ik_vectors.json"
 EPS = float(np.finfo(np.float64).eps)
 
 

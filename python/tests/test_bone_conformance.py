@@ -4,15 +4,14 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from conftest import EPS
+from conftest import EPS, SPEC_DIR
 from twoboneik import LocalTransform, apply_two_bone_ik
 
-VECTORS = Path(__file__).resolve().parents[2] / "spec" / "two_bone_ik_bone_vectors.json"
+VECTORS = SPEC_DIR / "two_bone_ik_bone_vectors.json"
 DOCUMENT = json.loads(VECTORS.read_text(encoding="utf-8"))
 CASES = DOCUMENT["cases"]
 TOLERANCE = DOCUMENT["tolerance"]

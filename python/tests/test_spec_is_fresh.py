@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import importlib
 import sys
-from pathlib import Path
 
 import pytest
 
-SPEC = Path(__file__).resolve().parents[2] / "spec"
+from conftest import SPEC_DIR
+
+SPEC = SPEC_DIR
 
 
 @pytest.mark.parametrize("module", ["generate", "generate_bones"])

@@ -27,4 +27,4 @@ __all__ = [
     "solve_two_bone_ik",
 ]
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

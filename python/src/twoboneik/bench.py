@@ -1,4 +1,4 @@
-"""벤치마크 (테스트가 아니다): `python -m twoboneik.bench [--n N] [--loop-n M] [--rounds R]`.
+"""벤치마크 (테스트가 아니다): `python -m twoboneik.bench [--n N] [--loop-n M] [--rounds R] [--contention [K]]`.
 
 한 번의 실행에서 같은 기준으로 잰다:
 
@@ -8,16 +8,24 @@
   출력 joint·end 2×24 B + reachable 1 B = 체인당 137 B) 만큼을 np.copyto 로 복사하는 시간.
   배치 라운드와 번갈아 잰다.
 - 추가 메모리: 배치 한 번의 tracemalloc 최고치 (출력 포함) 를 N×3 float64 배열 (24·N B) 단위로.
+- 경합 (--contention): 실제 파이프라인은 다른 일 옆에서 돈다. 바쁜 프로세스 K 개 (기본: CPU 코어 수) 가 파이썬
+  루프로 코어를 채우는 동안 같은 배치를 다시 재고, 조용할 때와의 시간비를 보여 준다 (목표 ≤ 1.5).
+  배치가 스레드 풀 (BLAS 등) 을 쓰면 그 스레드들이 바쁜 프로세스와 다투며 몇 배로 느려진다.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import os
 import statistics
 import time
 import tracemalloc
+from collections.abc import Callable
+from multiprocessing.synchronize import Event
 
 import numpy as np
+from numpy.typing import NDArray
 
 from . import solve_two_bone_ik
 
@@ -25,7 +33,9 @@ BYTES_READ_PER_CHAIN = 3 * 3 * 8 + 2 * 8
 BYTES_WRITTEN_PER_CHAIN = 2 * 3 * 8 + 1
 
 
-def make_chains(n: int, seed: int = 12345):
+def make_chains(
+    n: int, seed: int = 12345
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
     """씨앗을 정한 무작위 체인: 닿음·너무 멂·너무 가까움이 섞인다."""
     rng = np.random.default_rng(seed)
     root = rng.normal(size=(n, 3)) * 2
@@ -36,11 +46,56 @@ def make_chains(n: int, seed: int = 12345):
     return root, upper, lower, target, pole
 
 
+def _spin(stop: Event) -> None:
+    """바쁜 프로세스: 멈추라는 신호가 올 때까지 파이썬 루프로 코어 하나를 채운다."""
+    count = 0
+    while not stop.is_set():
+        for _ in range(20_000):
+            count += 1
+
+
+def median_time(run: Callable[[], object], rounds: int) -> float:
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def contended_time(run: Callable[[], object], rounds: int, busy: int) -> float:
+    """바쁜 프로세스 busy 개를 띄우고 (spawn: 모든 OS 에서 같은 방식) 그 옆에서 run 의 중앙값 시간을 잰다."""
+    context = multiprocessing.get_context("spawn")
+    stop = context.Event()
+    workers = [context.Process(target=_spin, args=(stop,), daemon=True) for _ in range(busy)]
+    for worker in workers:
+        worker.start()
+    try:
+        time.sleep(0.5)  # 모두 돌기 시작할 때까지
+        run()  # 스케줄러가 자리를 잡도록 한 번 버린다
+        return median_time(run, rounds)
+    finally:
+        stop.set()
+        for worker in workers:
+            worker.join(timeout=5)
+            if worker.is_alive():
+                worker.terminate()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="twoboneik 벤치마크")
     parser.add_argument("--n", type=int, default=1_000_000, help="배치 체인 수 (기본 10⁶)")
     parser.add_argument("--loop-n", type=int, default=20_000, help="파이썬 루프로 실제로 도는 체인 수 (기본 20,000)")
     parser.add_argument("--rounds", type=int, default=7, help="배치·복사 라운드 수 (중앙값)")
+    parser.add_argument(
+        "--contention",
+        type=int,
+        nargs="?",
+        const=os.cpu_count() or 1,
+        default=None,
+        metavar="K",
+        help="바쁜 프로세스 K 개 옆에서도 배치를 잰다 (K 를 빼면 CPU 코어 수)",
+    )
     args = parser.parse_args(argv)
     n, loop_n, rounds = args.n, min(args.loop_n, args.n), args.rounds
 
@@ -107,6 +162,19 @@ def main(argv: list[str] | None = None) -> None:
         f"  최고 추가 메모리 (tracemalloc): {peak / 1e6:9.1f} MB = N×3 float64 배열 {peak / unit:.2f} 개"
         " (출력 joint·end 2 개와 reachable 포함)"
     )
+    if args.contention is not None:
+        busy = max(0, args.contention)
+        quiet = median_time(lambda: solve_two_bone_ik(root, upper, lower, target, pole), rounds)
+        contended = contended_time(lambda: solve_two_bone_ik(root, upper, lower, target, pole), rounds, busy)
+        threads = ", ".join(
+            f"{name}={os.environ[name]}"
+            for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+            if name in os.environ
+        )
+        print(f"  경합: 바쁜 프로세스 {busy} 개 (CPU 코어 {os.cpu_count()} 개){', ' + threads if threads else ''}")
+        print(f"    조용할 때                  : {quiet * 1e3:9.2f} ms")
+        print(f"    바쁜 프로세스 옆에서       : {contended * 1e3:9.2f} ms")
+        print(f"    경합 / 조용함 시간비       : {contended / quiet:9.2f} 배  (목표 ≤ 1.5)")
 
 
 if __name__ == "__main__":

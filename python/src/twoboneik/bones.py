@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Union
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from . import _checks
 from .rotation import (
@@ -57,12 +57,12 @@ class TwoBoneIKPose(NamedTuple):
       weight 와는 상관없이 목표에 대한 판정이다 (TypeScript 와 같다).
     """
 
-    upper_rotation: np.ndarray
-    mid_rotation: np.ndarray
-    end_rotation: np.ndarray
-    joint: np.ndarray
-    end: np.ndarray
-    reachable: Union[bool, np.ndarray]
+    upper_rotation: NDArray[np.float64]
+    mid_rotation: NDArray[np.float64]
+    end_rotation: NDArray[np.float64]
+    joint: NDArray[np.float64]
+    end: NDArray[np.float64]
+    reachable: Union[bool, NDArray[np.bool_]]
 
 
 def soften_distance(distance: ArrayLike, chain_length: ArrayLike, soft: ArrayLike) -> np.ndarray:
@@ -413,14 +413,16 @@ def _invert_affine(parent: np.ndarray) -> np.ndarray:
 
 
 def _length(v: np.ndarray) -> np.ndarray:
-    return np.sqrt(np.sum(v * v, axis=-1))
+    length: np.ndarray = np.sqrt(np.sum(v * v, axis=-1))
+    return length
 
 
 def _transform_point(matrix: np.ndarray, point: np.ndarray) -> np.ndarray:
     """열벡터 규약의 아핀 변환: M·[x, 1] 의 앞 세 성분 (three 의 applyMatrix4 에서 마지막 행이 (0, 0, 0, 1) 일 때)."""
-    return (
+    moved: np.ndarray = (
         matrix[..., :3, 0] * point[..., 0:1]
         + matrix[..., :3, 1] * point[..., 1:2]
         + matrix[..., :3, 2] * point[..., 2:3]
         + matrix[..., :3, 3]
     )
+    return moved

@@ -7,10 +7,12 @@ TypeScript 의 `src/math/solveTwoBoneIK.ts` 와 같은 계약·같은 규칙·�
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple, Union
+import types
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar, Union, overload
 
 import numpy as np
-from numpy.typing import ArrayLike, DTypeLike
+from numpy.typing import ArrayLike, DTypeLike, NDArray
 
 from . import _checks
 
@@ -46,20 +48,81 @@ _POLE_UPSCALE = 2.0**600
 CHUNK_SIZE = 8192
 
 
-class TwoBoneIKResult(NamedTuple):
-    """두 뼈 IK 의 결과. 모든 점은 입력과 같은 공간에 있다.
+_FloatT = TypeVar("_FloatT", bound="np.floating[Any]")
+_ReachT = TypeVar("_ReachT")
 
-    - joint: 관절 (팔꿈치·무릎) 위치, 모양 (..., 3).
-    - end: 끝 (손·발) 위치, 모양 (..., 3). 닿으면 target 과 비트 단위로 같다.
-    - reachable: 거리를 [|a − b|, a + b] 로 자르지 않고 끝이 목표에 닿았으면 True.
-      단일 체인이면 파이썬 bool, 배치면 모양 (...) 의 bool 배열.
-    """
+if TYPE_CHECKING:
+    # 타입 검사기에게만: 결과는 (float dtype, reachable 의 타입) 으로 제네릭이다. 실행 시의 NamedTuple 은 Python 3.10 에서
+    # 제네릭이 될 수 없으므로 (3.11 부터 가능) 아래의 평범한 NamedTuple 에 첨자만 허용한다.
+    class TwoBoneIKResult(NamedTuple, Generic[_FloatT, _ReachT]):
+        joint: NDArray[_FloatT]
+        end: NDArray[_FloatT]
+        reachable: _ReachT
 
-    joint: np.ndarray
-    end: np.ndarray
-    reachable: Union[bool, np.ndarray]
+else:
+
+    class TwoBoneIKResult(NamedTuple):
+        """두 뼈 IK 의 결과. 모든 점은 입력과 같은 공간에 있다.
+
+        - joint: 관절 (팔꿈치·무릎) 위치, 모양 (..., 3), dtype float64 또는 float32 (solve_two_bone_ik 참고).
+        - end: 끝 (손·발) 위치, 모양 (..., 3), joint 와 같은 dtype. 닿으면 target 과 같은 값이다.
+        - reachable: 거리를 [|a − b|, a + b] 로 자르지 않고 끝이 목표에 닿았으면 True.
+          모든 인자가 파이썬 수와 그 리스트·튜플인 단일 체인이면 파이썬 bool, 그 밖 (배치, 또는 NumPy 배열이나
+          NumPy 스칼라 인자가 하나라도 있는 단일 체인) 에는 모양 (...) 의 bool 배열 (단일 체인이면 0 차원).
+
+        타입 표기: `TwoBoneIKResult[np.float64, bool]` (단일 체인), `TwoBoneIKResult[np.float32, NDArray[np.bool_]]` (배치).
+        """
+
+        joint: np.ndarray
+        end: np.ndarray
+        reachable: Any
+        __class_getitem__ = classmethod(types.GenericAlias)
 
 
+# mypy 는 float32 와 float64 배열 (그리고 파이썬 float 를 받는 변형들) 이 겹칠 수 있다고 보아 overload-overlap 을
+# 알린다. 오버로드는 위에서부터 고르므로 좁은 변형을 먼저 두었고, tests/typing/user_example.py 가 고른 결과를 확인한다.
+# 오버로드의 인자 타입. mypy 는 배열의 모양을 모르므로 단일 체인과 배치는 파이썬 타입으로만 가른다:
+# 점이 파이썬 시퀀스 (x, y, z), 길이가 파이썬 수면 단일 체인 (reachable: bool), NumPy 배열이 하나라도 있으면 배치
+# (reachable: NDArray[np.bool_], 실행 시에도 (3,) 배열 입력이면 0 차원 bool 배열이라 타입과 어긋나지 않는다).
+_PointSeq = Sequence[float]
+_Weak = Union[float, Sequence[float], Sequence[Sequence[float]]]
+_Float32Arg = Union[NDArray[np.float32], _Weak]
+_Float64Arg = Union[NDArray[np.float64], NDArray[np.integer[Any]], _Weak]
+_Dtype32 = Union[type[np.float32], "np.dtype[np.float32]"]
+_Dtype64 = Union[type[np.float64], "np.dtype[np.float64]"]
+
+
+@overload
+def solve_two_bone_ik(  # type: ignore[overload-overlap]
+    root: _PointSeq,
+    upper_length: float,
+    lower_length: float,
+    target: _PointSeq,
+    pole_hint: _PointSeq,
+    *,
+    dtype: _Dtype64 | None = None,
+) -> TwoBoneIKResult[np.float64, bool]: ...
+@overload
+def solve_two_bone_ik(
+    root: _PointSeq,
+    upper_length: float,
+    lower_length: float,
+    target: _PointSeq,
+    pole_hint: _PointSeq,
+    *,
+    dtype: _Dtype32,
+) -> TwoBoneIKResult[np.float32, bool]: ...
+@overload
+def solve_two_bone_ik(  # type: ignore[overload-overlap]
+    root: ArrayLike,
+    upper_length: ArrayLike,
+    lower_length: ArrayLike,
+    target: ArrayLike,
+    pole_hint: ArrayLike,
+    *,
+    dtype: _Dtype32,
+) -> TwoBoneIKResult[np.float32, NDArray[np.bool_]]: ...
+@overload
 def solve_two_bone_ik(
     root: ArrayLike,
     upper_length: ArrayLike,
@@ -67,8 +130,47 @@ def solve_two_bone_ik(
     target: ArrayLike,
     pole_hint: ArrayLike,
     *,
-    dtype: DTypeLike = None,
-) -> TwoBoneIKResult:
+    dtype: _Dtype64,
+) -> TwoBoneIKResult[np.float64, NDArray[np.bool_]]: ...
+@overload
+def solve_two_bone_ik(  # type: ignore[overload-overlap]
+    root: NDArray[np.float32],
+    upper_length: _Float32Arg,
+    lower_length: _Float32Arg,
+    target: _Float32Arg,
+    pole_hint: _Float32Arg,
+    *,
+    dtype: None = None,
+) -> TwoBoneIKResult[np.float32, NDArray[np.bool_]]: ...
+@overload
+def solve_two_bone_ik(
+    root: _Float64Arg,
+    upper_length: _Float64Arg,
+    lower_length: _Float64Arg,
+    target: _Float64Arg,
+    pole_hint: _Float64Arg,
+    *,
+    dtype: None = None,
+) -> TwoBoneIKResult[np.float64, NDArray[np.bool_]]: ...
+@overload
+def solve_two_bone_ik(
+    root: ArrayLike,
+    upper_length: ArrayLike,
+    lower_length: ArrayLike,
+    target: ArrayLike,
+    pole_hint: ArrayLike,
+    *,
+    dtype: DTypeLike | None = None,
+) -> TwoBoneIKResult[Any, Any]: ...
+def solve_two_bone_ik(
+    root: ArrayLike,
+    upper_length: ArrayLike,
+    lower_length: ArrayLike,
+    target: ArrayLike,
+    pole_hint: ArrayLike,
+    *,
+    dtype: DTypeLike | None = None,
+) -> TwoBoneIKResult[Any, Any]:
     """두 뼈 IK 를 푼다. 뼈는 늘어나지 않는다.
 
     a = upper_length, b = lower_length 일 때:
@@ -105,18 +207,28 @@ def solve_two_bone_ik(
         lower_length: 아래 뼈의 길이 b (joint → end).
         target: 끝이 닿아야 할 점.
         pole_hint: 관절이 굽을 쪽을 가리키는 점 (방향이 아니라 점).
-        dtype: 계산과 결과의 dtype, np.float64 (기본값) 또는 np.float32.
-            float32 는 float32 로 계산하며 ε 도 float32 의 것을 쓴다.
+        dtype: 계산과 결과의 dtype, np.float64 또는 np.float32. float32 는 float32 로 계산하며 ε 도 float32 의
+            것을 쓴다. None (기본값) 이면 NumPy 처럼 입력을 따른다: NumPy 배열·스칼라 인자의 dtype 을
+            np.promote_types 로 합쳐 float32 (또는 float16) 면 float32, 그 밖 (float64, 정수, float32 와 float64
+            의 섞임) 은 float64. 파이썬 수 (float, int, 그 하위 클래스 np.float64 포함) 와 리스트·튜플은 dtype 을
+            정하지 않는다 (NumPy 2 의 '약한' 파이썬 스칼라처럼). NumPy 인자가 없으면 float64.
 
     Returns:
         TwoBoneIKResult(joint, end, reachable).
     """
-    resolved = _resolve_dtype(dtype)
+    arguments = (root, upper_length, lower_length, target, pole_hint)
+    resolved = _resolve_dtype(dtype) if dtype is not None else _inferred_dtype(arguments)
     if resolved is _FLOAT64:
         scalar = _scalar_inputs(root, upper_length, lower_length, target, pole_hint)
         if scalar is not None:
-            return _solve_scalar(*scalar)
-    return _solve_batch(root, upper_length, lower_length, target, pole_hint, resolved)
+            one = _solve_scalar(*scalar)
+            if _all_python(arguments):
+                return one
+            return TwoBoneIKResult(one.joint, one.end, np.array(one.reachable))
+    result = _solve_batch(root, upper_length, lower_length, target, pole_hint, resolved)
+    if type(result.reachable) is bool and not _all_python(arguments):
+        return result._replace(reachable=np.array(result.reachable))
+    return result
 
 
 _FLOAT64 = np.dtype(np.float64)
@@ -124,7 +236,34 @@ _FLOAT32 = np.dtype(np.float32)
 _NAMES = ("root", "upper_length", "lower_length", "target", "pole_hint")
 
 
-def _resolve_dtype(dtype: DTypeLike) -> np.dtype:
+def _inferred_dtype(arguments: tuple[Any, ...]) -> np.dtype[Any]:
+    """dtype=None 일 때 결과 dtype: NumPy 배열·스칼라 인자의 dtype 을 합친다 (파이썬 수·리스트·튜플은 약하다)."""
+    found: np.dtype[Any] | None = None
+    for value in arguments:
+        if isinstance(value, (float, int, list, tuple)):
+            continue
+        kind = getattr(value, "dtype", None)
+        if not isinstance(kind, np.dtype) or kind.kind not in "iuf":
+            continue  # 실수가 아닌 dtype 은 아래의 검사가 인자 이름과 함께 거부한다
+        found = kind if found is None else np.promote_types(found, kind)
+    if found is not None and found.kind == "f" and found.itemsize <= 4:
+        return _FLOAT32
+    return _FLOAT64
+
+
+def _all_python(arguments: tuple[Any, ...]) -> bool:
+    """모든 인자가 파이썬 수 (와 그 하위 클래스) 이거나 그것들의 리스트·튜플인가: 그때만 reachable 이 파이썬 bool."""
+    for value in arguments:
+        if isinstance(value, (float, int)):
+            continue
+        if type(value) is tuple or type(value) is list:
+            if _all_python(tuple(value)):
+                continue
+        return False
+    return True
+
+
+def _resolve_dtype(dtype: DTypeLike) -> np.dtype[Any]:
     if dtype is None:
         return _FLOAT64
     try:
@@ -175,7 +314,9 @@ def _length(value: Any) -> float | None:
     return None
 
 
-def _scalar_inputs(root: Any, upper: Any, lower: Any, target: Any, pole: Any):
+def _scalar_inputs(
+    root: Any, upper: Any, lower: Any, target: Any, pole: Any
+) -> tuple[tuple[float, float, float], float, float, tuple[float, float, float], tuple[float, float, float]] | None:
     a = _length(upper)
     if a is None:
         return None
@@ -251,7 +392,7 @@ def _solve_scalar(
     b: float,
     target: tuple[float, float, float],
     pole: tuple[float, float, float],
-) -> TwoBoneIKResult:
+) -> TwoBoneIKResult[np.float64, bool]:
     # 1. 검사: 아무것도 만들기 전에 모든 인자를 확인한다 (TypeScript 와 같은 순서).
     _check_scalar_point("root", root)
     _check_scalar_lengths(a, b)
@@ -412,13 +553,14 @@ def _fallback_axis(fx: float, fy: float, fz: float) -> tuple[float, float, float
 
 def _solve_batch(
     root: Any, upper: Any, lower: Any, target: Any, pole: Any, dtype: np.dtype
-) -> TwoBoneIKResult:
+) -> TwoBoneIKResult[Any, Any]:
     originals = (root, upper, lower, target, pole)
     r = _checks.as_points("root", root, dtype)
     a = _checks.as_real_array("upper_length", upper, dtype)
     b = _checks.as_real_array("lower_length", lower, dtype)
     t = _checks.as_points("target", target, dtype)
     p = _checks.as_points("pole_hint", pole, dtype)
+    _reject_length_columns((r.shape[:-1], a.shape, b.shape, t.shape[:-1], p.shape[:-1]))
     batch_shape = _broadcast_batch_shape((r.shape[:-1], a.shape, b.shape, t.shape[:-1], p.shape[:-1]))
     n = math.prod(batch_shape)
 
@@ -464,6 +606,30 @@ def _solve_batch(
     if batch_shape == ():
         return TwoBoneIKResult(joint, end, bool(reach))
     return TwoBoneIKResult(joint, end, reach)
+
+
+def _reject_length_columns(shapes: tuple[tuple[int, ...], ...]) -> None:
+    """(N, 1) 길이 함정: 점 (N, 3) 과 길이 (N, 1) 은 (N, N) 개의 체인 (모든 길이 × 모든 점) 으로 브로드캐스트된다.
+
+    길이의 모양이 어떤 점의 체인 모양 (N,) 에 길이 1 축을 붙인 것 (N, 1) 이면 (N ≠ 1) 거의 언제나 체인마다의 길이를
+    열벡터로 준 실수라서 조용히 N² 개를 풀지 않고 거부한다. 모든 쌍을 정말 원하면 점에 축을 더해 (1, N, 3) 으로 준다.
+    """
+    for length_name, length_shape in ((_NAMES[1], shapes[1]), (_NAMES[2], shapes[2])):
+        if len(length_shape) == 0 or length_shape[-1] != 1:
+            continue
+        for point_name, point_shape in ((_NAMES[0], shapes[0]), (_NAMES[3], shapes[3]), (_NAMES[4], shapes[4])):
+            if len(point_shape) == 0 or point_shape[-1] == 1 or length_shape != point_shape + (1,):
+                continue
+            try:
+                combined = np.broadcast_shapes(length_shape, point_shape)
+            except ValueError:
+                continue  # 어차피 브로드캐스트되지 않는다: 아래의 모양 검사가 알린다
+            raise ValueError(
+                f"{length_name}의 모양 {length_shape}는 {point_name}의 체인 모양 {point_shape}에 길이 1 축을 더한"
+                f" 것이라 모양 {combined}의 체인 (모든 길이 × 모든 점) 으로 브로드캐스트됩니다."
+                f" 체인마다의 길이라면 모양 {point_shape}으로 주세요 (예: {length_name}[..., 0]);"
+                f" 모든 쌍을 원하면 점에 축을 더해 모양 {point_shape[:-1] + (1,) + point_shape[-1:] + (3,)}으로 주세요"
+            )
 
 
 def _broadcast_batch_shape(shapes: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
@@ -562,12 +728,14 @@ def _length_of_rows(
         return lowest, idx, v
 
 
-def _unit_of_scaled_rows(rows: np.ndarray) -> np.ndarray:
+def _unit_of_scaled_rows(rows: np.ndarray | None) -> np.ndarray:
     """열마다 rows (3, k) 의 단위 벡터: 가장 큰 성분으로 먼저 나눈 뒤 정규화한다 (단일 경로의 _unit_of_scaled 와 같은
     연산 순서). 0 인 열은 NaN 이 되지만 호출자가 바꿔 쓴다 (목표가 뿌리면 +X, 극이 직선 위면 정해진 축)."""
+    assert rows is not None  # 안전하지 않은 열이 있을 때만 불린다 (_length_of_rows 가 복사본을 돌려준다)
     s = rows / np.max(np.abs(rows), axis=0)
     norm = np.sqrt(s[0] * s[0] + s[1] * s[1] + s[2] * s[2])
-    return s / norm
+    unit: np.ndarray = s / norm
+    return unit
 
 
 def _solve_chunk(

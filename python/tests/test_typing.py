@@ -1,0 +1,55 @@
+"""타입: 패키지와 타입이 붙은 사용자 예 (tests/typing/user_example.py) 가 `mypy --strict` 를 통과하고, 그 예가 실행해도
+통과하며, py.typed 가 패키지에 있다. user_example 의 assert_type 이 오버로드가 고르는 타입을 확인한다."""
+
+from __future__ import annotations
+
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import twoboneik
+
+PYTHON_DIR = Path(__file__).resolve().parents[1]
+EXAMPLE = PYTHON_DIR / "tests" / "typing" / "user_example.py"
+
+
+def run_mypy(*paths: Path) -> subprocess.CompletedProcess[str]:
+    # 설정 ([tool.mypy] strict, python_version 3.10) 은 python/pyproject.toml 에서 읽는다. 캐시는 남기지 않는다.
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", "/dev/null", *map(str, paths)],
+        cwd=PYTHON_DIR,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_the_package_and_the_user_example_pass_mypy_strict():
+    package = Path(twoboneik.__file__).resolve().parent
+    result = run_mypy(package, EXAMPLE)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Success: no issues found" in result.stdout
+
+
+def test_mypy_catches_a_wrong_type_in_user_code(tmp_path):
+    # 검사가 정말로 일하는지: 단일 체인의 reachable (bool) 을 배열처럼 쓰면 mypy 가 거부한다.
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text(
+        "from twoboneik import solve_two_bone_ik\n"
+        "result = solve_two_bone_ik((0.0, 0.0, 0.0), 1.0, 1.0, (1.5, 0.0, 0.0), (0.0, 1.0, 0.0))\n"
+        "count: int = result.reachable.sum()\n",
+        encoding="utf-8",
+    )
+    result = run_mypy(wrong)
+    assert result.returncode == 1
+    assert '"bool" has no attribute "sum"' in result.stdout
+
+
+def test_the_user_example_runs():
+    namespace = runpy.run_path(str(EXAMPLE))
+    namespace["main"]()
+
+
+def test_the_package_ships_py_typed():
+    assert (Path(twoboneik.__file__).resolve().parent / "py.typed").is_file()
