@@ -1,0 +1,139 @@
+"""명령줄: `python -m twoboneik footlock in.bvh -o out.bvh [옵션]`.
+
+인자를 읽고 bvh·footlock·plot 을 부를 뿐이다. 종료 코드: 0 성공, 1 파일 문제 (읽기·쓰기 실패, 잘못된 BVH,
+다리를 찾지 못함), 2 잘못된 사용 (모르는 옵션, 잘못된 값, --plot 인데 matplotlib 이 없음).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Optional, Sequence
+
+from .contact import UNITS_PER_METRE, ContactOptions
+from .footlock import FootlockOptions
+
+EXIT_OK = 0
+EXIT_BAD_FILE = 1
+EXIT_USAGE = 2
+#: 이만큼 이상의 프레임이면 (그리고 --quiet 가 아니면) 진행 막대를 stderr 에 그린다.
+PROGRESS_MIN_FRAMES = 5000
+
+
+def _parser() -> argparse.ArgumentParser:
+    defaults = ContactOptions()
+    parser = argparse.ArgumentParser(prog="python -m twoboneik", description="두 뼈 IK 도구")
+    commands = parser.add_subparsers(dest="command", required=True)
+    foot = commands.add_parser(
+        "footlock",
+        help="모션 캡처 BVH 의 발 미끄러짐을 고친다",
+        description="접지 구간의 발을 디딘 자리에 고정한다 (다리의 두 뼈 IK, 발 회전 유지, 엉덩이는 그대로).",
+    )
+    foot.add_argument("input", help="읽을 BVH 파일")
+    foot.add_argument("-o", "--output", required=True, help="쓸 BVH 파일 (같은 폴더의 임시 파일에 쓴 뒤 이름을 바꾼다)")
+    foot.add_argument("--left-foot", help="왼발 관절 이름 (기본: 이름 규약으로 찾음)")
+    foot.add_argument("--right-foot", help="오른발 관절 이름 (기본: 이름 규약으로 찾음)")
+    foot.add_argument("--ground", type=float, help="땅 높이, 클립 단위 (기본: 클립에서 추정)")
+    foot.add_argument("--units", choices=sorted(UNITS_PER_METRE), help="클립의 단위 (기본: 다리 길이로 추정)")
+    foot.add_argument("--height-on", type=float, default=defaults.height_on, help="접지 들어감 높이, m (기본 %(default)s)")
+    foot.add_argument("--height-off", type=float, default=defaults.height_off, help="접지 나옴 높이, m (기본 %(default)s)")
+    foot.add_argument("--speed-on", type=float, default=defaults.speed_on, help="접지 들어감 수평 속도, m/s (기본 %(default)s)")
+    foot.add_argument("--speed-off", type=float, default=defaults.speed_off, help="접지 나옴 수평 속도, m/s (기본 %(default)s)")
+    foot.add_argument("--min-contact", type=float, default=defaults.min_contact, help="가장 짧은 접지, 초 (기본 %(default)s)")
+    foot.add_argument("--blend", type=int, default=FootlockOptions().blend_frames, help="섞는 프레임 수 (기본 %(default)s)")
+    foot.add_argument("--plot", metavar="PNG", help="발 높이·속도·접지·미끄러짐 그림 (matplotlib 필요: pip install 'twoboneik[plot]')")
+    foot.add_argument("-q", "--quiet", action="store_true", help="진행 막대와 보고를 찍지 않는다")
+    return parser
+
+
+class _ProgressBar:
+    """stderr 에 손으로 그리는 진행 막대 (한 줄을 \\r 로 덮어쓴다)."""
+
+    def __init__(self, stream=sys.stderr, width: int = 30):
+        self.stream = stream
+        self.width = width
+        self.last = -1
+
+    def __call__(self, fraction: float, stage: str) -> None:
+        filled = int(round(fraction * self.width))
+        percent = int(fraction * 100)
+        if percent == self.last:
+            return
+        self.last = percent
+        self.stream.write(f"\r[{'#' * filled}{'.' * (self.width - filled)}] {percent:3d}% {stage:8s}")
+        if fraction >= 1.0:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    options = FootlockOptions(
+        contact=ContactOptions(
+            height_on=args.height_on, height_off=args.height_off, speed_on=args.speed_on,
+            speed_off=args.speed_off, min_contact=args.min_contact,
+        ),
+        blend_frames=args.blend,
+        ground=args.ground,
+        units=args.units,
+        left_foot=args.left_foot,
+        right_foot=args.right_foot,
+    )
+    try:
+        options.validate()
+    except ValueError as error:
+        print(f"twoboneik footlock: 잘못된 옵션: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            print("twoboneik footlock: --plot 에는 matplotlib 이 필요합니다 (pip install 'twoboneik[plot]')", file=sys.stderr)
+            return EXIT_USAGE
+
+    from .bvh import read_bvh, write_bvh
+    from .footlock import footlock
+
+    started = time.perf_counter()
+    try:
+        clip = read_bvh(args.input)
+    except (OSError, ValueError) as error:
+        print(f"twoboneik footlock: 읽을 수 없습니다: {error}", file=sys.stderr)
+        return EXIT_BAD_FILE
+    read_time = time.perf_counter() - started
+    progress = _ProgressBar() if (not args.quiet and clip.frame_count >= PROGRESS_MIN_FRAMES) else None
+    started = time.perf_counter()
+    try:
+        result = footlock(clip, options, progress)
+    except ValueError as error:
+        print(f"twoboneik footlock: {args.input}: {error}", file=sys.stderr)
+        return EXIT_BAD_FILE
+    solve_time = time.perf_counter() - started
+    try:
+        write_bvh(args.output, result.clip)
+    except (OSError, ValueError) as error:
+        print(f"twoboneik footlock: 쓸 수 없습니다: {error}", file=sys.stderr)
+        return EXIT_BAD_FILE
+    if args.plot is not None:
+        from .plot import plot_footlock
+
+        try:
+            plot_footlock(result, args.plot, title=str(args.input))
+        except OSError as error:
+            print(f"twoboneik footlock: 그림을 쓸 수 없습니다: {error}", file=sys.stderr)
+            return EXIT_BAD_FILE
+    if not args.quiet:
+        print(result.summary())
+        print(
+            f"{clip.frame_count} 프레임: 읽기 {read_time:.2f} s, 발 고정 {solve_time:.2f} s → {args.output}"
+        )
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

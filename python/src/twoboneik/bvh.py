@@ -1,0 +1,442 @@
+"""BVH (Biovision Hierarchy) 읽기·쓰기: 엄격한 파서와, 건드리지 않은 값을 바이트 그대로 돌려주는 쓰기.
+
+- 어떤 계층이든 (ROOT 여럿, End Site, 관절마다 다른 채널 수·순서, 위치·회전 채널의 어떤 순서·어떤 오일러 순서).
+- 잘못된 파일 (MOTION 없음, 채널 수와 맞지 않는 프레임, 숫자가 아닌 값, 잘린 프레임, 선언과 다른 프레임 수) 은
+  `ValueError("… 줄 N: …")` 로 거부한다.
+- 읽은 클립을 쓰면 바뀐 채널만 새로 적는다: 헤더는 원문 그대로, 값이 비트 단위로 같은 프레임 줄은 원래 줄 그대로,
+  바뀐 프레임 줄은 바뀐 토큰만 `repr(float)` (가장 짧은 왕복 표기) 로 바꾸고 구분자·다른 토큰은 그대로 둔다.
+  그래서 고칠 것이 없는 클립은 바이트 단위로 같은 파일이 된다.
+- 쓰기는 같은 폴더의 임시 파일에 쓰고 성공했을 때만 이름을 바꾼다 (실패가 반쯤 쓴 파일을 남기지 않는다).
+
+회전 채널의 값은 도 (degree), 위치·OFFSET 은 파일의 단위 (보통 cm 또는 m) 다.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional, Union
+
+import numpy as np
+
+__all__ = ["BvhClip", "read_bvh", "parse_bvh", "write_bvh", "format_bvh", "CHANNEL_NAMES"]
+
+#: 허용하는 채널 이름 (대소문자 구분 없음). 파일의 철자는 헤더 원문에 그대로 남는다.
+CHANNEL_NAMES = ("Xposition", "Yposition", "Zposition", "Xrotation", "Yrotation", "Zrotation")
+_CHANNEL_BY_LOWER = {name.lower(): name for name in CHANNEL_NAMES}
+
+# 프레임 줄에 허용하는 글자: 숫자, 부호, 소수점, 지수, 공백. 'nan', 'inf', '1_000' 같은 것은 여기서 걸러진다.
+_FORBIDDEN_IN_MOTION = re.compile(r"[^0-9eE+\-.\s]")
+_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
+_TOKEN_OR_SPACE = re.compile(r"(\s+)")
+
+
+@dataclass
+class _Source:
+    """읽은 파일의 원문: 바이트 그대로 다시 쓰기 위해 둔다 (사용자가 만질 것이 아니다)."""
+
+    header: str  # 'Frame Time' 줄까지의 원문 (줄바꿈 포함)
+    lines: list  # 프레임 줄 원문 (줄바꿈 포함), 프레임마다 하나
+    tail: str  # 마지막 프레임 뒤의 원문 (빈 줄 등)
+    motion: np.ndarray  # 읽은 값 (비교용 사본)
+    encoding: str
+
+
+@dataclass
+class BvhClip:
+    """BVH 클립 하나.
+
+    - names: 관절 이름, 파일에 나온 순서 (깊이 우선; 부모가 항상 자식보다 앞).
+    - parents: 부모 관절의 색인 (J,), 루트는 −1.
+    - offsets: OFFSET (J, 3), 부모 공간에서의 관절 위치.
+    - channels: 관절마다 채널 이름의 튜플 (CHANNEL_NAMES 의 철자).
+    - end_sites: End Site 목록 [(부모 관절 색인, OFFSET (3,)), ...].
+    - frame_time: 프레임 사이 시간 (초).
+    - motion: 채널 값 (F, C) float64. 관절 j 의 채널은 channel_start[j] 부터 len(channels[j]) 개.
+    """
+
+    names: list
+    parents: np.ndarray
+    offsets: np.ndarray
+    channels: list
+    end_sites: list
+    frame_time: float
+    motion: np.ndarray
+    _source: Optional[_Source] = field(default=None, repr=False)
+
+    @property
+    def frame_count(self) -> int:
+        return int(self.motion.shape[0])
+
+    @property
+    def channel_start(self) -> np.ndarray:
+        counts = np.array([len(c) for c in self.channels], dtype=np.intp)
+        return np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.intp)
+
+    def joint_index(self, name: str) -> int:
+        """이름이 정확히 name 인 관절의 색인. 없으면 ValueError."""
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise ValueError(f"관절 {name!r} 이 클립에 없습니다 (관절: {', '.join(self.names)})") from None
+
+    def channel_index(self, joint: int, channel: str) -> int:
+        """관절 joint 의 채널 channel (예: 'Xrotation') 의 motion 열 번호. 없으면 −1."""
+        try:
+            return int(self.channel_start[joint]) + self.channels[joint].index(channel)
+        except ValueError:
+            return -1
+
+    def copy(self) -> "BvhClip":
+        """motion 만 새로 복사한 클립 (원문은 공유한다: 쓰기 때 바뀐 값만 새로 적기 위해)."""
+        return BvhClip(
+            list(self.names), self.parents.copy(), self.offsets.copy(), [tuple(c) for c in self.channels],
+            [(p, o.copy()) for p, o in self.end_sites], self.frame_time, self.motion.copy(), self._source,
+        )
+
+
+def read_bvh(path: Union[str, os.PathLike]) -> BvhClip:
+    """BVH 파일을 읽는다. 잘못된 파일은 파일 이름과 줄 번호를 담은 ValueError."""
+    data = Path(path).read_bytes()
+    try:
+        return parse_bvh(data, source_name=str(path))
+    except ValueError as error:
+        raise ValueError(f"{path}: {error}") from None
+
+
+def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
+    """BVH 원문 (str 또는 bytes) 을 읽는다. bytes 는 UTF-8, 안 되면 Latin-1 로 읽는다 (쓸 때 같은 인코딩으로)."""
+    if isinstance(data, bytes):
+        try:
+            text, encoding = data.decode("utf-8"), "utf-8"
+        except UnicodeDecodeError:
+            text, encoding = data.decode("latin-1"), "latin-1"
+    else:
+        text, encoding = data, "utf-8"
+    lines = text.split("\n")
+    # 줄바꿈을 되살린 원문 줄 (마지막 줄은 줄바꿈이 없을 수 있다).
+    raw = [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] != "" else [])
+
+    parser = _HierarchyParser(lines)
+    parser.parse()
+    motion_line = parser.motion_line  # 'MOTION' 다음 줄의 색인 (0 부터)
+
+    # Frames: N, Frame Time: t — 빈 줄은 건너뛴다.
+    i = _skip_blank(lines, motion_line)
+    frames = _header_value(lines, i, "Frames:", int)
+    if frames < 0:
+        raise ValueError(f"줄 {i + 1}: 프레임 수는 0 이상이어야 합니다 (받은 값: {frames})")
+    i = _skip_blank(lines, i + 1)
+    frame_time = _header_value(lines, i, "Frame Time:", float)
+    if not (np.isfinite(frame_time) and frame_time > 0):
+        raise ValueError(f"줄 {i + 1}: Frame Time 은 양의 유한한 수여야 합니다 (받은 값: {frame_time!r})")
+    first_frame = i + 1
+    header = "".join(raw[:first_frame])
+
+    channel_count = sum(len(c) for c in parser.channels)
+    frame_lines = raw[first_frame:first_frame + frames]
+    motion = _parse_frames(lines, first_frame, frames, channel_count)
+    tail_lines = raw[first_frame + frames:]
+    for k, line in enumerate(tail_lines):
+        if line.strip():
+            raise ValueError(
+                f"줄 {first_frame + frames + k + 1}: 선언한 {frames} 프레임 뒤에 값이 더 있습니다"
+                f" ({line.strip()[:40]!r}) — Frames: 의 수가 실제 프레임 수와 다릅니다"
+            )
+    source = _Source(header, frame_lines, "".join(tail_lines), motion.copy(), encoding)
+    return BvhClip(
+        names=parser.names,
+        parents=np.array(parser.parents, dtype=np.intp),
+        offsets=np.array(parser.offsets, dtype=float).reshape(-1, 3),
+        channels=parser.channels,
+        end_sites=parser.end_sites,
+        frame_time=frame_time,
+        motion=motion,
+        _source=source,
+    )
+
+
+def _skip_blank(lines: list, i: int) -> int:
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    return i
+
+
+def _header_value(lines: list, i: int, label: str, kind: type):
+    if i >= len(lines):
+        raise ValueError(f"줄 {i + 1}: '{label}' 줄이 있어야 하는데 파일이 끝났습니다")
+    stripped = lines[i].strip()
+    if not stripped.lower().startswith(label.lower()):
+        raise ValueError(f"줄 {i + 1}: '{label}' 줄이 있어야 합니다 (받은 줄: {stripped[:40]!r})")
+    value_text = stripped[len(label):].strip()
+    try:
+        if kind is int:
+            return int(value_text)
+        if _NUMBER.fullmatch(value_text) is None:
+            raise ValueError
+        return float(value_text)
+    except ValueError:
+        raise ValueError(f"줄 {i + 1}: '{label}' 의 값이 숫자가 아닙니다 (받은 값: {value_text!r})") from None
+
+
+def _parse_frames(lines: list, first: int, frames: int, channel_count: int) -> np.ndarray:
+    """프레임 줄을 (frames, channel_count) 로. 잘못된 줄은 줄 번호로 알린다."""
+    body = lines[first:first + frames]
+    if len(body) < frames:
+        raise ValueError(
+            f"줄 {first + len(body) + 1}: 프레임이 잘렸습니다 — Frames: {frames} 인데 {len(body)} 줄만 있습니다"
+        )
+    counts = [len(line.split()) for line in body]
+    for k, count in enumerate(counts):
+        if count != channel_count:
+            what = "빈 줄 (잘린 프레임)" if count == 0 else f"값 {count} 개"
+            raise ValueError(
+                f"줄 {first + k + 1}: 채널 수 {channel_count} 와 맞지 않는 프레임입니다 ({what})"
+            )
+    joined = " ".join(body)
+    bad = _FORBIDDEN_IN_MOTION.search(joined)
+    tokens = joined.split()
+    values = None
+    if bad is None:
+        try:
+            values = np.array(tokens, dtype=float)
+        except ValueError:
+            values = None
+    if values is None:
+        # 어느 줄인가를 찾는다 (드문 실패 경로라 줄마다 본다).
+        for k, line in enumerate(body):
+            for token in line.split():
+                if _NUMBER.fullmatch(token) is None:
+                    raise ValueError(f"줄 {first + k + 1}: 숫자가 아닌 값 {token!r}")
+        raise ValueError(f"줄 {first + 1}: 프레임 값을 읽을 수 없습니다")
+    values = values.reshape(frames, channel_count)
+    if not np.all(np.isfinite(values)):
+        row = int(np.argwhere(~np.isfinite(values))[0, 0])
+        raise ValueError(f"줄 {first + row + 1}: 유한하지 않은 값 (지수가 너무 큽니다)")
+    return values
+
+
+class _HierarchyParser:
+    """HIERARCHY 부분을 토큰 단위로 읽는다. 토큰마다 줄 번호를 안다."""
+
+    def __init__(self, lines: list):
+        self.lines = lines
+        self.tokens: list = []  # (token, 줄 색인)
+        self.names: list = []
+        self.parents: list = []
+        self.offsets: list = []
+        self.channels: list = []
+        self.end_sites: list = []
+        self.motion_line = -1
+        self.pos = 0
+
+    def parse(self) -> None:
+        motion_at = -1
+        for i, line in enumerate(self.lines):
+            words = line.split()
+            if words and words[0].upper() == "MOTION":
+                if len(words) != 1:
+                    raise ValueError(f"줄 {i + 1}: MOTION 줄에 다른 것이 있습니다 ({line.strip()[:40]!r})")
+                motion_at = i
+                break
+            for word in words:
+                # 중괄호가 이름에 붙어 있어도 (예: 'Hips{') 나눈다.
+                for piece in re.split(r"([{}])", word):
+                    if piece:
+                        self.tokens.append((piece, i))
+        if motion_at < 0:
+            raise ValueError(f"줄 {len(self.lines)}: MOTION 부분이 없습니다")
+        self.motion_line = motion_at + 1
+        self._motion_at = motion_at
+        token, line = self._next("HIERARCHY")
+        if token.upper() != "HIERARCHY":
+            raise ValueError(f"줄 {line + 1}: 파일은 HIERARCHY 로 시작해야 합니다 (받은 것: {token!r})")
+        if self.pos >= len(self.tokens):
+            raise ValueError(f"줄 {line + 1}: ROOT 관절이 없습니다")
+        while self.pos < len(self.tokens):
+            token, line = self._next("ROOT")
+            if token.upper() != "ROOT":
+                raise ValueError(f"줄 {line + 1}: ROOT 가 있어야 합니다 (받은 것: {token!r})")
+            self._joint(-1, line)
+
+    def _next(self, expected: str):
+        if self.pos >= len(self.tokens):
+            raise ValueError(f"줄 {self._motion_at + 1}: {expected} 가 있어야 하는데 MOTION 이 나왔습니다")
+        token = self.tokens[self.pos]
+        self.pos += 1
+        return token
+
+    def _name(self, keyword_line: int) -> str:
+        # 이름은 같은 줄의 나머지 토큰 ('{' 전까지). 이름에 공백이 있으면 한 칸으로 잇는다.
+        words = []
+        while self.pos < len(self.tokens) and self.tokens[self.pos][1] == keyword_line:
+            if self.tokens[self.pos][0] == "{":
+                break
+            words.append(self.tokens[self.pos][0])
+            self.pos += 1
+        if not words:
+            raise ValueError(f"줄 {keyword_line + 1}: 관절 이름이 없습니다")
+        return " ".join(words)
+
+    def _expect(self, word: str) -> int:
+        token, line = self._next(repr(word))
+        if token.upper() != word.upper():
+            raise ValueError(f"줄 {line + 1}: {word!r} 가 있어야 합니다 (받은 것: {token!r})")
+        return line
+
+    def _numbers(self, count: int, what: str, line: int) -> list:
+        out = []
+        for _ in range(count):
+            token, token_line = self._next(what)
+            if _NUMBER.fullmatch(token) is None:
+                raise ValueError(f"줄 {token_line + 1}: {what} 의 값이 숫자가 아닙니다 (받은 값: {token!r})")
+            out.append(float(token))
+        return out
+
+    def _joint(self, parent: int, keyword_line: int) -> None:
+        name = self._name(keyword_line)
+        if name in self.names:
+            raise ValueError(f"줄 {keyword_line + 1}: 관절 이름 {name!r} 이 두 번 나옵니다")
+        self._expect("{")
+        line = self._expect("OFFSET")
+        offset = self._numbers(3, "OFFSET", line)
+        index = len(self.names)
+        self.names.append(name)
+        self.parents.append(parent)
+        self.offsets.append(offset)
+        token, line = self._next("CHANNELS")
+        if token.upper() != "CHANNELS":
+            raise ValueError(f"줄 {line + 1}: 관절 {name!r} 에 CHANNELS 가 있어야 합니다 (받은 것: {token!r})")
+        count_token, count_line = self._next("채널 수")
+        if not count_token.isdigit():
+            raise ValueError(f"줄 {count_line + 1}: 채널 수가 정수가 아닙니다 (받은 값: {count_token!r})")
+        count = int(count_token)
+        channels = []
+        for _ in range(count):
+            token, token_line = self._next("채널 이름")
+            canonical = _CHANNEL_BY_LOWER.get(token.lower())
+            if canonical is None:
+                raise ValueError(
+                    f"줄 {token_line + 1}: 관절 {name!r} 의 채널 수 {count} 와 채널 이름이 맞지 않거나 모르는 채널입니다"
+                    f" (받은 것: {token!r}; 허용: {', '.join(CHANNEL_NAMES)})"
+                )
+            if canonical in channels:
+                raise ValueError(f"줄 {token_line + 1}: 관절 {name!r} 의 채널 {canonical} 이 두 번 나옵니다")
+            channels.append(canonical)
+        self.channels.append(tuple(channels))
+        while True:
+            token, line = self._next("'}'")
+            upper = token.upper()
+            if token == "}":
+                return
+            if upper == "JOINT":
+                self._joint(index, line)
+            elif upper == "END":
+                site, site_line = self._next("Site")
+                if site.upper() != "SITE":
+                    raise ValueError(f"줄 {site_line + 1}: 'End Site' 가 있어야 합니다 (받은 것: {site!r})")
+                self._expect("{")
+                offset_line = self._expect("OFFSET")
+                site_offset = self._numbers(3, "OFFSET", offset_line)
+                self._expect("}")
+                self.end_sites.append((index, np.array(site_offset, dtype=float)))
+            else:
+                raise ValueError(
+                    f"줄 {line + 1}: 관절 {name!r} 안에 JOINT, End Site 또는 '}}' 가 있어야 합니다 (받은 것: {token!r})"
+                )
+
+
+def format_number(value: float) -> str:
+    """값을 왕복하는 가장 짧은 표기로 (repr). −0 은 '-0.0', 정수 값도 '.0' 을 붙인다."""
+    return repr(float(value))
+
+
+def format_bvh(clip: BvhClip) -> str:
+    """클립을 BVH 원문으로. 읽은 클립이면 헤더는 원문 그대로, 바뀐 값만 새로 적는다."""
+    motion = np.asarray(clip.motion, dtype=float)
+    if motion.ndim != 2 or motion.shape[1] != sum(len(c) for c in clip.channels):
+        raise ValueError(
+            f"clip.motion 의 모양 {motion.shape} 이 채널 수 {sum(len(c) for c in clip.channels)} 와 맞지 않습니다"
+        )
+    if not np.all(np.isfinite(motion)):
+        row, col = (int(v) for v in np.argwhere(~np.isfinite(motion))[0])
+        raise ValueError(f"clip.motion[{row}, {col}] 가 유한하지 않습니다 (받은 값: {motion[row, col]!r})")
+    source = clip._source
+    if source is None or source.motion.shape != motion.shape:
+        return _format_fresh(clip, motion)
+    # 비트 단위로 비교한다 (−0 과 0 도 다르다).
+    changed = motion.view(np.int64) != source.motion.view(np.int64)
+    changed_rows = np.flatnonzero(changed.any(axis=1))
+    lines = list(source.lines)
+    for row in changed_rows:
+        lines[row] = _rewrite_line(lines[row], motion[row], changed[row])
+    # 마지막 줄에 줄바꿈이 없던 파일에서도 프레임 줄은 원래 그대로 이어진다.
+    return source.header + "".join(lines) + source.tail
+
+
+def _rewrite_line(line: str, values: np.ndarray, changed: np.ndarray) -> str:
+    parts = _TOKEN_OR_SPACE.split(line)
+    column = 0
+    for k, part in enumerate(parts):
+        if part and not part.isspace():
+            if changed[column]:
+                parts[k] = format_number(values[column])
+            column += 1
+    return "".join(parts)
+
+
+def _format_fresh(clip: BvhClip, motion: np.ndarray) -> str:
+    out = ["HIERARCHY\n"]
+    children: dict = {}
+    for j, p in enumerate(clip.parents):
+        children.setdefault(int(p), []).append(j)
+    sites: dict = {}
+    for p, offset in clip.end_sites:
+        sites.setdefault(int(p), []).append(offset)
+
+    def emit(j: int, depth: int) -> None:
+        pad = "\t" * depth
+        keyword = "ROOT" if clip.parents[j] < 0 else "JOINT"
+        out.append(f"{pad}{keyword} {clip.names[j]}\n{pad}{{\n")
+        out.append(f"{pad}\tOFFSET {' '.join(format_number(v) for v in clip.offsets[j])}\n")
+        out.append(f"{pad}\tCHANNELS {len(clip.channels[j])}{''.join(' ' + c for c in clip.channels[j])}\n")
+        for child in children.get(j, []):
+            emit(child, depth + 1)
+        for offset in sites.get(j, []):
+            out.append(f"{pad}\tEnd Site\n{pad}\t{{\n{pad}\t\tOFFSET {' '.join(format_number(v) for v in offset)}\n")
+            out.append(f"{pad}\t}}\n")
+        out.append(f"{pad}}}\n")
+
+    for root in children.get(-1, []):
+        emit(root, 0)
+    out.append(f"MOTION\nFrames: {motion.shape[0]}\nFrame Time: {format_number(clip.frame_time)}\n")
+    out.extend(" ".join(map(repr, row)) + "\n" for row in motion.tolist())
+    return "".join(out)
+
+
+def write_bvh(path: Union[str, os.PathLike], clip: BvhClip) -> None:
+    """클립을 path 에 쓴다: 같은 폴더의 임시 파일에 다 쓴 뒤에만 이름을 바꾼다.
+
+    값 검사·원문 만들기가 실패하면 (ValueError) 아무 파일도 건드리지 않는다.
+    """
+    text = format_bvh(clip)
+    encoding = clip._source.encoding if clip._source is not None else "utf-8"
+    data = text.encode(encoding)
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp_name, target)
+    except BaseException:
+        try:
+            os.unlink(temp_name)
+        except FileNotFoundError:
+            pass
+        raise

@@ -1,0 +1,149 @@
+"""발 접지 (contact) 찾기: 발이 땅 가까이 있고 수평으로 거의 움직이지 않는 구간.
+
+발마다 두 점을 본다 — 발목 (발 관절) 과 발끝 (발가락 관절, 없으면 발의 End Site). 각 점에서 '발을 평평히 디뎠을
+때의 높이' (clearance, 쉬는 자세에서 잰다) 를 빼고, 둘 중 낮은 쪽이 발의 높이 h 다. 그래서 뒤꿈치로 딛든
+발끝으로 딛든 h ≈ 0 이다. 속도 v 는 발목의 수평 속도 (위 방향 성분을 뺀 것).
+
+- 땅 높이 g: 주지 않으면 클립에서 추정한다 — 두 발의 h (g 를 빼기 전) 의 ground_percentile 백분위.
+- 들어감: h < height_on 이고 v < speed_on. 나옴: h > height_off 또는 v > speed_off (히스테리시스: on < off).
+- min_contact 초보다 짧은 접지는 버린다.
+
+모든 문턱은 미터·초 단위의 옵션이고, 클립의 단위 (cm, m, inch) 로 바꿔 쓴다. 단위는 뼈대 크기 (쉬는 자세의 다리
+길이) 에서 추정하거나 준다.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import NamedTuple, Optional
+
+import numpy as np
+
+__all__ = [
+    "UNITS_PER_METRE",
+    "TYPICAL_LEG_LENGTH_M",
+    "ContactOptions",
+    "ContactTrack",
+    "detect_units",
+    "detect_up_axis",
+    "detect_contacts",
+    "estimate_ground",
+    "contact_intervals",
+]
+
+#: 알아보는 단위와 1 미터가 그 단위로 얼마인가.
+UNITS_PER_METRE = {"m": 1.0, "cm": 100.0, "mm": 1000.0, "inch": 1 / 0.0254}
+#: 사람 다리 (엉덩이 관절 → 발목) 의 흔한 길이. 단위 추정은 다리 길이를 이것에 가장 가깝게 (로그 비로) 만드는 단위를 고른다.
+TYPICAL_LEG_LENGTH_M = 0.85
+
+
+@dataclass(frozen=True)
+class ContactOptions:
+    """접지 찾기의 문턱 (미터, 초). 기본값은 걷기·뛰기 모션 캡처에 맞춘 것.
+
+    - height_on = 0.03 m, height_off = 0.05 m: 발 높이 h 의 들어감·나옴 문턱.
+    - speed_on = 0.3 m/s, speed_off = 0.5 m/s: 발목 수평 속도의 들어감·나옴 문턱.
+    - min_contact = 0.1 s: 이보다 짧은 접지는 버린다.
+    - ground_percentile = 2: 땅 높이를 추정할 때 쓰는 h 의 백분위 (잡음 속의 가장 낮은 값).
+    """
+
+    height_on: float = 0.03
+    height_off: float = 0.05
+    speed_on: float = 0.3
+    speed_off: float = 0.5
+    min_contact: float = 0.1
+    ground_percentile: float = 2.0
+
+    def validate(self) -> None:
+        for name in ("height_on", "height_off", "speed_on", "speed_off", "min_contact"):
+            value = getattr(self, name)
+            if not (isinstance(value, (int, float)) and math.isfinite(value) and value >= 0):
+                raise ValueError(f"{name} 는 0 이상의 유한한 수여야 합니다 (받은 값: {value!r})")
+        if self.height_off < self.height_on:
+            raise ValueError(f"height_off ({self.height_off!r}) 는 height_on ({self.height_on!r}) 이상이어야 합니다")
+        if self.speed_off < self.speed_on:
+            raise ValueError(f"speed_off ({self.speed_off!r}) 는 speed_on ({self.speed_on!r}) 이상이어야 합니다")
+        if not (0 <= self.ground_percentile <= 100):
+            raise ValueError(f"ground_percentile 은 [0, 100] 안이어야 합니다 (받은 값: {self.ground_percentile!r})")
+
+
+class ContactTrack(NamedTuple):
+    """한 발의 접지 결과. height·speed 는 클립 단위 (speed 는 단위/초).
+
+    - height: 발 높이 h − g (F,).
+    - speed: 발목의 수평 속도 (F,).
+    - contact: 접지 프레임 (F,) bool.
+    - intervals: 접지 구간 [(시작, 끝), ...], 끝 프레임 포함.
+    """
+
+    height: np.ndarray
+    speed: np.ndarray
+    contact: np.ndarray
+    intervals: list
+
+
+def detect_units(leg_length: float) -> str:
+    """쉬는 자세의 다리 길이 (넓적다리 + 정강이, 클립 단위) 에서 단위를 추정한다: 'm', 'cm', 'mm', 'inch'.
+
+    다리 길이를 미터로 바꾼 값이 TYPICAL_LEG_LENGTH_M 에 로그 비로 가장 가까운 단위. 사람 크기가 아닌 캐릭터
+    (아이, 거인, 0.4 m 다리의 cm 리그는 inch 로 보인다) 는 단위를 직접 주어야 한다.
+    """
+    if not (math.isfinite(leg_length) and leg_length > 0):
+        raise ValueError(f"다리 길이는 양의 유한한 수여야 합니다 (받은 값: {leg_length!r})")
+    return min(UNITS_PER_METRE, key=lambda u: abs(math.log(leg_length / UNITS_PER_METRE[u] / TYPICAL_LEG_LENGTH_M)))
+
+
+def detect_up_axis(hip_rest: np.ndarray, foot_rest: np.ndarray) -> np.ndarray:
+    """쉬는 자세에서 넓적다리 뿌리 → 발 벡터의 가장 큰 축의 반대 방향 (예: (0, 1, 0)). 발은 엉덩이 아래에 있다."""
+    down = np.asarray(foot_rest, dtype=float) - np.asarray(hip_rest, dtype=float)
+    axis = int(np.argmax(np.abs(down)))
+    up = np.zeros(3)
+    up[axis] = -1.0 if down[axis] > 0 else 1.0
+    return up
+
+
+def estimate_ground(raw_heights: list, percentile: float) -> float:
+    """두 발의 (땅을 빼기 전) 높이들에서 땅 높이: 모은 값의 percentile 백분위."""
+    pooled = np.concatenate([np.asarray(h, dtype=float).ravel() for h in raw_heights])
+    return float(np.percentile(pooled, percentile))
+
+
+def contact_intervals(mask: np.ndarray) -> list:
+    """bool 배열의 참인 구간 [(시작, 끝), ...] (끝 포함)."""
+    padded = np.concatenate(([False], np.asarray(mask, dtype=bool), [False]))
+    edges = np.flatnonzero(padded[1:] != padded[:-1])
+    return [(int(s), int(e) - 1) for s, e in zip(edges[0::2], edges[1::2])]
+
+
+def detect_contacts(
+    raw_height: np.ndarray,
+    horizontal_speed: np.ndarray,
+    ground: float,
+    frame_time: float,
+    units_per_metre: float,
+    options: Optional[ContactOptions] = None,
+) -> ContactTrack:
+    """한 발의 접지. raw_height 는 땅을 빼기 전 발 높이 (F,), horizontal_speed 는 발목 수평 속도 (F,), 클립 단위.
+
+    히스테리시스는 순차적 상태 기계이지만 벡터로 푼다: 프레임 t 의 상태는 t 까지의 마지막 '들어감' 이 마지막
+    '나옴' 보다 뒤인가이다 (들어감 ⊂ 머묾 이므로 한 프레임이 둘 다일 수는 없다).
+    """
+    options = options or ContactOptions()
+    options.validate()
+    height = np.asarray(raw_height, dtype=float) - ground
+    speed = np.asarray(horizontal_speed, dtype=float)
+    scale = units_per_metre
+    enter = (height < options.height_on * scale) & (speed < options.speed_on * scale)
+    stay = (height <= options.height_off * scale) & (speed <= options.speed_off * scale)
+    leave = ~stay
+    index = np.arange(height.shape[0])
+    last_enter = np.maximum.accumulate(np.where(enter, index, -1))
+    last_leave = np.maximum.accumulate(np.where(leave, index, -1))
+    contact = last_enter > last_leave
+    min_frames = max(1, int(math.ceil(options.min_contact / frame_time - 1e-9)))
+    intervals = [(s, e) for s, e in contact_intervals(contact) if e - s + 1 >= min_frames]
+    kept = np.zeros_like(contact)
+    for s, e in intervals:
+        kept[s:e + 1] = True
+    return ContactTrack(height, speed, kept, intervals)

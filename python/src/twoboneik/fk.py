@@ -1,0 +1,237 @@
+"""BVH 클립의 정기구학 (forward kinematics): 모든 프레임을 한 번에 (NumPy), 관절마다 한 번의 배열 연산.
+
+규약 (BVH 의 관례):
+
+- 관절의 로컬 변환 = 이동 · 회전. 이동은 OFFSET, 위치 채널이 있으면 그 값 (OFFSET 대신; 루트의 OFFSET 은 보통 0).
+- 회전 채널은 도 (degree) 이고, 적힌 순서대로 오른쪽에 곱한다: 'Zrotation Xrotation Yrotation' 이면
+  R = R_z(z)·R_x(x)·R_y(y) (열벡터 규약, 부모 공간의 점 = R·로컬 점 + 이동). 없는 축은 0 도.
+- 월드 = 부모 월드 · 로컬. 관절은 파일 순서 (부모가 먼저) 로 한 번씩 계산한다.
+
+쿼터니언은 three.js 의 순서 (x, y, z, w).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional, Sequence
+
+import numpy as np
+
+from .bvh import BvhClip
+
+__all__ = [
+    "Pose",
+    "forward_kinematics",
+    "local_translations",
+    "euler_to_matrix",
+    "euler_to_quaternion",
+    "matrix_to_quaternion",
+    "quaternion_to_matrix",
+    "matrix_to_euler",
+    "rotation_order",
+    "rest_positions",
+]
+
+_AXIS = {"X": 0, "Y": 1, "Z": 2}
+
+
+class Pose(NamedTuple):
+    """정기구학의 결과. computed 가 False 인 관절의 값은 채우지 않은 0 이다.
+
+    - positions: 월드 위치 (F, J, 3).
+    - rotations: 월드 회전 행렬 (F, J, 3, 3).
+    - computed: 계산한 관절 (J,) bool.
+    """
+
+    positions: np.ndarray
+    rotations: np.ndarray
+    computed: np.ndarray
+
+
+def rotation_order(channels: Sequence[str]) -> str:
+    """회전 채널의 축 순서, 예: ('Xposition', …, 'Zrotation', 'Xrotation', 'Yrotation') → 'ZXY'."""
+    return "".join(c[0] for c in channels if c.endswith("rotation"))
+
+
+def _axis_matrix(axis: int, radians: np.ndarray) -> np.ndarray:
+    c, s = np.cos(radians), np.sin(radians)
+    m = np.zeros(radians.shape + (3, 3))
+    i, j = (axis + 1) % 3, (axis + 2) % 3
+    m[..., axis, axis] = 1.0
+    m[..., i, i] = c
+    m[..., j, j] = c
+    m[..., i, j] = -s
+    m[..., j, i] = s
+    return m
+
+
+def euler_to_matrix(order: str, degrees: np.ndarray) -> np.ndarray:
+    """오일러 각 (..., len(order)) 도 → 회전 행렬 (..., 3, 3): R = R_order[0]·R_order[1]·…"""
+    degrees = np.asarray(degrees, dtype=float)
+    radians = np.deg2rad(degrees)
+    out = np.broadcast_to(np.eye(3), degrees.shape[:-1] + (3, 3)).copy()
+    for k, axis in enumerate(order):
+        out = out @ _axis_matrix(_AXIS[axis], radians[..., k])
+    return out
+
+
+def euler_to_quaternion(order: str, degrees: np.ndarray) -> np.ndarray:
+    """오일러 각 (..., len(order)) 도 → 단위 쿼터니언 (..., 4) x, y, z, w. euler_to_matrix 와 같은 회전."""
+    from .rotation import quaternion_multiply
+
+    degrees = np.asarray(degrees, dtype=float)
+    half = np.deg2rad(degrees) * 0.5
+    out = np.zeros(degrees.shape[:-1] + (4,))
+    out[..., 3] = 1.0
+    for k, axis in enumerate(order):
+        q = np.zeros(degrees.shape[:-1] + (4,))
+        q[..., _AXIS[axis]] = np.sin(half[..., k])
+        q[..., 3] = np.cos(half[..., k])
+        out = quaternion_multiply(out, q)
+    return out
+
+
+def quaternion_to_matrix(q: np.ndarray) -> np.ndarray:
+    """단위 쿼터니언 (..., 4) → 회전 행렬 (..., 3, 3)."""
+    x, y, z, w = np.moveaxis(np.asarray(q, dtype=float), -1, 0)
+    m = np.empty(x.shape + (3, 3))
+    m[..., 0, 0] = 1 - 2 * (y * y + z * z)
+    m[..., 0, 1] = 2 * (x * y - z * w)
+    m[..., 0, 2] = 2 * (x * z + y * w)
+    m[..., 1, 0] = 2 * (x * y + z * w)
+    m[..., 1, 1] = 1 - 2 * (x * x + z * z)
+    m[..., 1, 2] = 2 * (y * z - x * w)
+    m[..., 2, 0] = 2 * (x * z - y * w)
+    m[..., 2, 1] = 2 * (y * z + x * w)
+    m[..., 2, 2] = 1 - 2 * (x * x + y * y)
+    return m
+
+
+def matrix_to_quaternion(m: np.ndarray) -> np.ndarray:
+    """회전 행렬 (..., 3, 3) → 단위 쿼터니언 (..., 4), w ≥ 0 쪽. 대각합이 가장 큰 가지를 골라 상쇄를 피한다."""
+    m = np.asarray(m, dtype=float)
+    m00, m11, m22 = m[..., 0, 0], m[..., 1, 1], m[..., 2, 2]
+    trace = m00 + m11 + m22
+    candidates = np.stack((trace, m00, m11, m22), axis=-1)
+    branch = np.argmax(candidates, axis=-1)
+    q = np.empty(m.shape[:-2] + (4,))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        # 가지 0: w 가 큼
+        s = np.sqrt(np.maximum(trace + 1.0, 0.0)) * 2
+        q0 = np.stack(((m[..., 2, 1] - m[..., 1, 2]) / s, (m[..., 0, 2] - m[..., 2, 0]) / s,
+                       (m[..., 1, 0] - m[..., 0, 1]) / s, 0.25 * s), axis=-1)
+        s = np.sqrt(np.maximum(1.0 + m00 - m11 - m22, 0.0)) * 2
+        q1 = np.stack((0.25 * s, (m[..., 0, 1] + m[..., 1, 0]) / s, (m[..., 0, 2] + m[..., 2, 0]) / s,
+                       (m[..., 2, 1] - m[..., 1, 2]) / s), axis=-1)
+        s = np.sqrt(np.maximum(1.0 + m11 - m00 - m22, 0.0)) * 2
+        q2 = np.stack(((m[..., 0, 1] + m[..., 1, 0]) / s, 0.25 * s, (m[..., 1, 2] + m[..., 2, 1]) / s,
+                       (m[..., 0, 2] - m[..., 2, 0]) / s), axis=-1)
+        s = np.sqrt(np.maximum(1.0 + m22 - m00 - m11, 0.0)) * 2
+        q3 = np.stack(((m[..., 0, 2] + m[..., 2, 0]) / s, (m[..., 1, 2] + m[..., 2, 1]) / s, 0.25 * s,
+                       (m[..., 1, 0] - m[..., 0, 1]) / s), axis=-1)
+    q = np.choose(branch[..., None], (q0, q1, q2, q3))
+    q = np.where(q[..., 3:4] < 0, -q, q)
+    return q / np.sqrt(np.sum(q * q, axis=-1, keepdims=True))
+
+
+def matrix_to_euler(order: str, m: np.ndarray, near: Optional[np.ndarray] = None) -> np.ndarray:
+    """회전 행렬 (..., 3, 3) → 오일러 각 (..., 3) 도, 순서 order (서로 다른 세 축, 예 'ZXY').
+
+    R = R_i(α)·R_j(β)·R_k(γ), 부호 σ = +1 (i, j, k 가 X→Y→Z 순환) 또는 −1:
+    β = asin(σ·R[i, k]), α = atan2(−σ·R[j, k], R[k, k]), γ = atan2(−σ·R[i, j], R[i, i]).
+    near (..., 3) 을 주면 두 해 (α, β, γ) 와 (α + 180, 180 − β, γ + 180) 중, 각 각도를 360° 더해 near 에 가장
+    가깝게 옮긴 뒤 near 에 더 가까운 쪽을 고른다 (애니메이션 곡선이 튀지 않게).
+    """
+    if len(order) != 3 or len(set(order)) != 3:
+        raise ValueError(f"order 는 서로 다른 세 축이어야 합니다 (받은 값: {order!r})")
+    i, j, k = (_AXIS[a] for a in order)
+    sigma = 1.0 if (j - i) % 3 == 1 else -1.0
+    m = np.asarray(m, dtype=float)
+    beta = np.arcsin(np.clip(sigma * m[..., i, k], -1.0, 1.0))
+    alpha = np.arctan2(-sigma * m[..., j, k], m[..., k, k])
+    gamma = np.arctan2(-sigma * m[..., i, j], m[..., i, i])
+    # 짐벌 잠김 (cos β = 0): α 와 γ 가 한 축을 나눈다. γ = 0 으로 두고 α 에 몰아준다.
+    locked = np.abs(m[..., i, k]) >= 1.0 - 1e-12
+    if np.any(locked):
+        alpha_locked = np.arctan2(sigma * m[..., k, j], m[..., j, j])
+        alpha = np.where(locked, alpha_locked, alpha)
+        gamma = np.where(locked, 0.0, gamma)
+    first = np.rad2deg(np.stack((alpha, beta, gamma), axis=-1))
+    if near is None:
+        return first
+    near = np.asarray(near, dtype=float)
+    second = first + np.array([180.0, 0.0, 180.0])
+    second[..., 1] = np.where(first[..., 1] >= 0, 180.0, -180.0) - first[..., 1]
+    first = _wrap_near(first, near)
+    second = _wrap_near(second, near)
+    closer = np.sum(np.abs(second - near), axis=-1) < np.sum(np.abs(first - near), axis=-1)
+    return np.where(closer[..., None], second, first)
+
+
+def _wrap_near(angles: np.ndarray, near: np.ndarray) -> np.ndarray:
+    return angles + 360.0 * np.round((near - angles) / 360.0)
+
+
+def local_translations(clip: BvhClip, joint: int, motion: Optional[np.ndarray] = None) -> np.ndarray:
+    """관절의 로컬 이동 (F, 3): OFFSET, 위치 채널이 있는 축은 그 채널 값."""
+    motion = clip.motion if motion is None else motion
+    out = np.broadcast_to(clip.offsets[joint], (motion.shape[0], 3)).copy()
+    start = int(clip.channel_start[joint])
+    for k, channel in enumerate(clip.channels[joint]):
+        if channel.endswith("position"):
+            out[:, _AXIS[channel[0]]] = motion[:, start + k]
+    return out
+
+
+def local_rotation_angles(clip: BvhClip, joint: int, motion: Optional[np.ndarray] = None) -> np.ndarray:
+    """관절의 회전 채널 값 (F, 회전 채널 수), 채널 순서대로, 도."""
+    motion = clip.motion if motion is None else motion
+    start = int(clip.channel_start[joint])
+    columns = [start + k for k, c in enumerate(clip.channels[joint]) if c.endswith("rotation")]
+    return motion[:, columns]
+
+
+def _ancestors_closure(clip: BvhClip, joints: Sequence[int]) -> np.ndarray:
+    needed = np.zeros(len(clip.names), dtype=bool)
+    for j in joints:
+        while j >= 0 and not needed[j]:
+            needed[j] = True
+            j = int(clip.parents[j])
+    return needed
+
+
+def forward_kinematics(
+    clip: BvhClip, joints: Optional[Sequence[int]] = None, motion: Optional[np.ndarray] = None
+) -> Pose:
+    """모든 프레임의 월드 위치와 회전. joints 를 주면 그 관절과 조상만 계산한다 (나머지는 0, computed = False).
+
+    motion 을 주면 clip.motion 대신 그 채널 값 (F, C) 으로 계산한다.
+    """
+    motion = clip.motion if motion is None else np.asarray(motion, dtype=float)
+    count = len(clip.names)
+    needed = np.ones(count, dtype=bool) if joints is None else _ancestors_closure(clip, joints)
+    frames = motion.shape[0]
+    positions = np.zeros((frames, count, 3))
+    rotations = np.zeros((frames, count, 3, 3))
+    for j in range(count):
+        if not needed[j]:
+            continue
+        translation = local_translations(clip, j, motion)
+        order = rotation_order(clip.channels[j])
+        local = euler_to_matrix(order, local_rotation_angles(clip, j, motion)) if order else None
+        parent = int(clip.parents[j])
+        if parent < 0:
+            positions[:, j] = translation
+            rotations[:, j] = np.eye(3) if local is None else local
+        else:
+            parent_rotation = rotations[:, parent]
+            positions[:, j] = positions[:, parent] + np.einsum("fij,fj->fi", parent_rotation, translation)
+            rotations[:, j] = parent_rotation if local is None else parent_rotation @ local
+    return Pose(positions, rotations, needed)
+
+
+def rest_positions(clip: BvhClip) -> np.ndarray:
+    """모든 채널이 0 인 자세 (OFFSET 만) 의 관절 위치 (J, 3). 루트는 원점."""
+    out = np.zeros((len(clip.names), 3))
+    for j, parent in enumerate(clip.parents):
+        out[j] = clip.offsets[j] if parent < 0 else out[parent] + clip.offsets[j]
+    return out

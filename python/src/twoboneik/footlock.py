@@ -1,0 +1,380 @@
+"""발 고정 (foot locking): 모션 캡처에서 디딘 발이 미끄러지는 것 (foot skating) 을 두 뼈 IK 로 고친다.
+
+순서 (footlock 함수):
+
+1. 다리 찾기 (legs.find_legs): 넓적다리 → 정강이 → 발 (→ 발가락 또는 End Site).
+2. 정기구학 (fk.forward_kinematics): 다리와 그 조상만, 모든 프레임을 한 번에.
+3. 단위·위 방향·땅·접지 (contact): 쉬는 자세의 다리 길이로 단위, 넓적다리 → 발 방향으로 위, 클립에서 땅.
+4. 목표와 무게: 접지 구간마다 발 (발목) 이 디딘 자리 = 그 구간의 발 위치 평균. 구간 안은 무게 1,
+   앞뒤 blend_frames 프레임은 smoothstep 으로 0 → 1 → 0 (회전을 slerp 하므로 튀지 않는다).
+5. 두 다리를 apply_two_bone_ik 로 한 번에 푼다: keep_end_rotation=True (발의 월드 회전 유지), 무릎의 극은
+   자동 극 규칙 (pole.auto_pole) — 들어온 자세의 굽힘 평면, 거의 곧으면 캐릭터의 앞. 엉덩이는 움직이지 않는다.
+6. 새 로컬 회전을 각 관절의 채널 순서의 오일러 각으로 (원래 값에 가장 가까운 해) 적는다. 무게가 0 인 프레임과
+   다리가 아닌 관절, 위치 채널은 비트 단위로 그대로다. 회전만 바뀌므로 뼈 길이는 바뀌지 않는다.
+
+결과의 보고서: 발마다 접지 구간, 접지 중 미끄러짐 (프레임 사이 수평 이동의 평균·최대, 클립 단위) 전 → 후,
+관절에 더해진 가장 큰 회전 (도), 디딘 자리에 닿지 못한 프레임 (다리는 그쪽으로 뻗는다).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import numpy as np
+
+from .bones import LocalTransform, apply_two_bone_ik
+from .bvh import BvhClip
+from .contact import (
+    UNITS_PER_METRE,
+    ContactOptions,
+    ContactTrack,
+    detect_contacts,
+    detect_units,
+    detect_up_axis,
+    estimate_ground,
+)
+from .fk import (
+    euler_to_quaternion,
+    forward_kinematics,
+    local_rotation_angles,
+    local_translations,
+    matrix_to_euler,
+    quaternion_to_matrix,
+    rest_positions,
+    rotation_order,
+)
+from .legs import Leg, find_legs
+from .pole import auto_pole
+
+__all__ = ["FootlockOptions", "FootReport", "FootlockResult", "footlock", "character_forward", "blend_weights"]
+
+#: IK 를 이만큼의 프레임씩 잘라 푼다: 진행 표시를 위해서이고, 작업 배열이 캐시에 가깝게 머문다.
+CHUNK_FRAMES = 16384
+
+
+@dataclass(frozen=True)
+class FootlockOptions:
+    """발 고정 옵션.
+
+    - contact: 접지 문턱 (ContactOptions, 미터·초).
+    - blend_frames = 5: 접지 앞뒤로 IK 를 0 → 1, 1 → 0 으로 섞는 프레임 수 (0 이면 바로 켜고 끈다).
+    - ground: 땅 높이 (클립 단위, 위 방향 축의 좌표). None 이면 클립에서 추정.
+    - units: 'm', 'cm', 'mm', 'inch'. None 이면 다리 길이로 추정.
+    - left_foot, right_foot: 발 관절 이름. None 이면 이름 규약 표로 찾는다.
+    """
+
+    contact: ContactOptions = field(default_factory=ContactOptions)
+    blend_frames: int = 5
+    ground: Optional[float] = None
+    units: Optional[str] = None
+    left_foot: Optional[str] = None
+    right_foot: Optional[str] = None
+
+    def validate(self) -> None:
+        self.contact.validate()
+        if not (isinstance(self.blend_frames, (int, np.integer)) and 0 <= self.blend_frames <= 10_000):
+            raise ValueError(f"blend_frames 는 0 이상 10000 이하의 정수여야 합니다 (받은 값: {self.blend_frames!r})")
+        if self.ground is not None and not np.isfinite(self.ground):
+            raise ValueError(f"ground 는 유한한 수여야 합니다 (받은 값: {self.ground!r})")
+        if self.units is not None and self.units not in UNITS_PER_METRE:
+            raise ValueError(f"units 는 {', '.join(UNITS_PER_METRE)} 중 하나여야 합니다 (받은 값: {self.units!r})")
+
+
+@dataclass
+class FootReport:
+    """한 발의 보고. 길이는 클립 단위, 각도는 도."""
+
+    side: str
+    names: tuple
+    convention: str
+    intervals: list
+    slide_before_mean: float
+    slide_before_max: float
+    slide_after_mean: float
+    slide_after_max: float
+    unreachable_frames: np.ndarray
+    max_rotation_deg: float
+    track: ContactTrack
+    foot_before: np.ndarray = field(repr=False)
+    foot_after: np.ndarray = field(repr=False)
+
+
+@dataclass
+class FootlockResult:
+    clip: BvhClip
+    feet: list
+    units: str
+    up: np.ndarray
+    ground: float
+    leg_length: float
+    forward: np.ndarray
+
+    @property
+    def max_rotation_deg(self) -> float:
+        return max(f.max_rotation_deg for f in self.feet)
+
+    def summary(self) -> str:
+        """사람이 읽는 짧은 보고 (한국어)."""
+        lines = [
+            f"단위 {self.units} (다리 길이 {self.leg_length:.4g}), 위 {_axis_name(self.up)}, 땅 높이 {self.ground:.4g}",
+        ]
+        for foot in self.feet:
+            frames = sum(e - s + 1 for s, e in foot.intervals)
+            lines.append(
+                f"{foot.side:5s} {foot.names[2]}: 접지 {len(foot.intervals)} 번 ({frames} 프레임), "
+                f"미끄러짐 평균 {foot.slide_before_mean:.4g} → {foot.slide_after_mean:.3g}, "
+                f"최대 {foot.slide_before_max:.4g} → {foot.slide_after_max:.3g} (프레임당, {self.units})"
+            )
+            if foot.unreachable_frames.size:
+                lines.append(
+                    f"      닿지 못한 프레임 {foot.unreachable_frames.size} 개: {_format_ranges(foot.unreachable_frames)}"
+                    " (다리를 디딘 자리 쪽으로 뻗었습니다)"
+                )
+        lines.append(f"관절에 더한 가장 큰 회전: {self.max_rotation_deg:.3g}°")
+        return "\n".join(lines)
+
+
+def _axis_name(up: np.ndarray) -> str:
+    axis = int(np.argmax(np.abs(up)))
+    return ("+" if up[axis] > 0 else "-") + "XYZ"[axis]
+
+
+def _format_ranges(frames: np.ndarray, limit: int = 8) -> str:
+    ranges = []
+    start = prev = int(frames[0])
+    for f in frames[1:].tolist() + [None]:
+        if f is not None and f == prev + 1:
+            prev = f
+            continue
+        ranges.append(f"{start}" if start == prev else f"{start}–{prev}")
+        if f is not None:
+            start = prev = f
+    more = f" 외 {len(ranges) - limit} 구간" if len(ranges) > limit else ""
+    return ", ".join(ranges[:limit]) + more
+
+
+def blend_weights(intervals: list, frames: int, blend_frames: int) -> tuple:
+    """접지 구간들에서 프레임마다의 IK 무게 (F,) 와 그 무게를 준 구간 번호 (F,, 없으면 −1).
+
+    구간 안은 1, 구간 앞뒤 k = 1 … B 프레임 떨어진 곳은 smoothstep(1 − k/(B + 1)) (= 3x² − 2x³).
+    두 구간의 꼬리가 겹치면 더 큰 무게를 준 구간을 쓴다.
+    """
+    weight = np.zeros(frames)
+    owner = np.full(frames, -1, dtype=np.intp)
+    ramp_x = 1.0 - np.arange(1, blend_frames + 1) / (blend_frames + 1)
+    ramp = ramp_x * ramp_x * (3.0 - 2.0 * ramp_x)
+    for n, (s, e) in enumerate(intervals):
+        weight[s:e + 1] = 1.0
+        owner[s:e + 1] = n
+        for frames_idx, values in (
+            (np.arange(s - 1, s - blend_frames - 1, -1), ramp),
+            (np.arange(e + 1, e + blend_frames + 1), ramp),
+        ):
+            inside = (frames_idx >= 0) & (frames_idx < frames)
+            idx, val = frames_idx[inside], values[inside]
+            better = val > weight[idx]
+            weight[idx[better]] = val[better]
+            owner[idx[better]] = n
+    return weight, owner
+
+
+def character_forward(clip: BvhClip, legs: tuple, up: np.ndarray) -> np.ndarray:
+    """쉬는 자세 (모든 채널 0) 에서 캐릭터의 앞 (단위 벡터, up 에 수직).
+
+    발 → 발끝 방향의 평균 (수평 성분). 발끝이 없거나 수평 성분이 없으면 (왼쪽 엉덩이 − 오른쪽 엉덩이) × up.
+    쉬는 자세에서는 조상의 회전이 모두 항등이므로 이것이 곧 넓적다리 부모 공간의 n 이다.
+    """
+    rest = rest_positions(clip)
+    total = np.zeros(3)
+    for leg in legs:
+        tip = _rest_tip(clip, rest, leg)
+        if tip is not None:
+            total += tip - rest[leg.foot]
+    total -= np.dot(total, up) * up
+    length = float(np.linalg.norm(total))
+    left, right = legs
+    if not length > 1e-9 * max(1.0, float(np.max(np.abs(rest)))):
+        total = np.cross(rest[left.thigh] - rest[right.thigh], up)
+        total -= np.dot(total, up) * up
+        length = float(np.linalg.norm(total))
+        if not length > 0:
+            raise ValueError("쉬는 자세에서 캐릭터의 앞을 정할 수 없습니다 (발끝이 없고 두 엉덩이가 위 방향으로 나란합니다)")
+    return total / length
+
+
+def _rest_tip(clip: BvhClip, rest: np.ndarray, leg: Leg) -> Optional[np.ndarray]:
+    if leg.toe >= 0:
+        return rest[leg.toe]
+    if leg.toe_site is not None:
+        return rest[leg.foot] + leg.toe_site
+    return None
+
+
+def _tip_world(pose, clip: BvhClip, leg: Leg) -> np.ndarray:
+    if leg.toe >= 0:
+        return pose.positions[:, leg.toe]
+    if leg.toe_site is not None:
+        return pose.positions[:, leg.foot] + pose.rotations[:, leg.foot] @ leg.toe_site
+    return pose.positions[:, leg.foot]
+
+
+def _require_three_rotations(clip: BvhClip, joint: int) -> str:
+    order = rotation_order(clip.channels[joint])
+    if len(order) != 3 or len(set(order)) != 3:
+        raise ValueError(
+            f"다리 관절 {clip.names[joint]!r} 의 회전 채널 ({' '.join(clip.channels[joint])}) 은 서로 다른 세 축이어야"
+            " IK 의 회전을 적을 수 있습니다"
+        )
+    return order
+
+
+def _slide(foot: np.ndarray, intervals: list, up: np.ndarray) -> tuple:
+    """접지 중 프레임 사이 수평 이동의 평균과 최대."""
+    steps = []
+    for s, e in intervals:
+        if e > s:
+            step = np.diff(foot[s:e + 1], axis=0)
+            step -= (step @ up)[:, None] * up
+            steps.append(np.sqrt(np.sum(step * step, axis=-1)))
+    if not steps:
+        return 0.0, 0.0
+    values = np.concatenate(steps)
+    return float(values.mean()), float(values.max())
+
+
+def _rotation_angle_deg(q0: np.ndarray, q1: np.ndarray) -> np.ndarray:
+    dot = np.abs(np.sum(q0 * q1, axis=-1))
+    return np.rad2deg(2.0 * np.arccos(np.minimum(dot, 1.0)))
+
+
+def footlock(
+    clip: BvhClip,
+    options: Optional[FootlockOptions] = None,
+    progress: Optional[Callable[[float, str], None]] = None,
+) -> FootlockResult:
+    """클립의 발 미끄러짐을 고친 새 클립과 보고서. 입력 clip 은 바꾸지 않는다.
+
+    progress(fraction, stage) 는 단계마다 (0 … 1) 불린다. 잘못된 옵션·다리를 찾지 못함·다리 관절의 회전 채널이
+    세 축이 아님은 계산 전에 ValueError.
+    """
+    options = options or FootlockOptions()
+    options.validate()
+    report = progress or (lambda fraction, stage: None)
+    legs = find_legs(clip, options.left_foot, options.right_foot)
+    orders = {j: _require_three_rotations(clip, j) for leg in legs for j in (leg.thigh, leg.shin, leg.foot)}
+    frames = clip.frame_count
+    report(0.0, "정기구학")
+
+    # 2. 다리와 조상의 정기구학.
+    needed = [j for leg in legs for j in (leg.thigh, leg.shin, leg.foot, leg.toe) if j >= 0]
+    pose = forward_kinematics(clip, needed)
+
+    # 3. 단위, 위, 앞, 땅.
+    rest = rest_positions(clip)
+    leg_lengths = [
+        float(np.linalg.norm(rest[leg.shin] - rest[leg.thigh]) + np.linalg.norm(rest[leg.foot] - rest[leg.shin]))
+        for leg in legs
+    ]
+    leg_length = float(np.mean(leg_lengths))
+    units = options.units or detect_units(leg_length)
+    scale = UNITS_PER_METRE[units]
+    up = detect_up_axis(rest[legs[0].thigh], rest[legs[0].foot])
+    forward = character_forward(clip, legs, up)
+    report(0.15, "접지 찾기")
+
+    raw_heights, speeds = [], []
+    for leg in legs:
+        foot_world = pose.positions[:, leg.foot]
+        tip_rest = _rest_tip(clip, rest, leg)
+        points = [(foot_world, rest[leg.foot])]
+        if tip_rest is not None:
+            points.append((_tip_world(pose, clip, leg), tip_rest))
+        lowest_rest = min(float(p_rest @ up) for _, p_rest in points)
+        raw = np.min(np.stack([p @ up - (float(p_rest @ up) - lowest_rest) for p, p_rest in points]), axis=0)
+        raw_heights.append(raw)
+        if frames > 1:
+            velocity = np.gradient(foot_world, clip.frame_time, axis=0)
+        else:
+            velocity = np.zeros_like(foot_world)
+        velocity -= (velocity @ up)[:, None] * up
+        speeds.append(np.sqrt(np.sum(velocity * velocity, axis=-1)))
+    ground = options.ground if options.ground is not None else estimate_ground(
+        raw_heights, options.contact.ground_percentile
+    )
+    tracks = [
+        detect_contacts(raw_heights[k], speeds[k], ground, clip.frame_time, scale, options.contact) for k in range(2)
+    ]
+
+    # 4–6. 다리마다: 목표·무게, IK, 오일러로 적기.
+    motion = clip.motion.copy()
+    solved: dict = {}
+    total_work = sum(int(np.count_nonzero(blend_weights(t.intervals, frames, options.blend_frames)[0])) for t in tracks)
+    done = 0
+    for leg, track in zip(legs, tracks):
+        weight, owner = blend_weights(track.intervals, frames, options.blend_frames)
+        foot_world = pose.positions[:, leg.foot]
+        planted = np.array([foot_world[s:e + 1].mean(axis=0) for s, e in track.intervals]).reshape(-1, 3)
+        active = np.flatnonzero(weight > 0)
+        unreachable = []
+        locals_ = {}
+        for j in (leg.thigh, leg.shin, leg.foot):
+            angles = local_rotation_angles(clip, j)
+            locals_[j] = (local_translations(clip, j), euler_to_quaternion(orders[j], angles), angles)
+        parent = int(clip.parents[leg.thigh])
+        for start in range(0, active.size, CHUNK_FRAMES):
+            f = active[start:start + CHUNK_FRAMES]
+            parent_world = np.zeros((f.size, 4, 4))
+            parent_world[:, 3, 3] = 1.0
+            if parent >= 0:
+                parent_world[:, :3, :3] = pose.rotations[f, parent]
+                parent_world[:, :3, 3] = pose.positions[f, parent]
+            else:
+                parent_world[:, :3, :3] = np.eye(3)
+            n_world = parent_world[:, :3, :3] @ forward
+            pole = auto_pole(
+                pose.positions[f, leg.thigh], pose.positions[f, leg.shin], pose.positions[f, leg.foot], n_world
+            )
+            ones = np.ones((f.size, 3))
+            result = apply_two_bone_ik(
+                parent_world,
+                *(LocalTransform(locals_[j][0][f], locals_[j][1][f], ones) for j in (leg.thigh, leg.shin, leg.foot)),
+                planted[owner[f]],
+                pole,
+                weight=weight[f],
+                keep_end_rotation=True,
+            )
+            for j, q in zip((leg.thigh, leg.shin, leg.foot), (result.upper_rotation, result.mid_rotation, result.end_rotation)):
+                angles = matrix_to_euler(orders[j], quaternion_to_matrix(q), near=locals_[j][2][f])
+                start_col = int(clip.channel_start[j])
+                columns = [start_col + k for k, c in enumerate(clip.channels[j]) if c.endswith("rotation")]
+                motion[np.ix_(f, columns)] = angles
+            in_contact = weight[f] >= 1.0
+            unreachable.append(f[in_contact & ~np.asarray(result.reachable)])
+            done += f.size
+            report(0.2 + 0.7 * done / max(total_work, 1), "IK")
+        solved[leg.side] = (np.concatenate(unreachable) if unreachable else np.zeros(0, dtype=np.intp), locals_)
+
+    # 보고: 고친 클립으로 다시 정기구학을 해서 잰다 (IK 의 플래그를 믿지 않는다).
+    report(0.9, "검사")
+    fixed = clip.copy()
+    fixed.motion = motion
+    after = forward_kinematics(fixed, [leg.foot for leg in legs])
+    feet = []
+    for leg, track in zip(legs, tracks):
+        unreachable, locals_ = solved[leg.side]
+        largest = 0.0
+        for j in (leg.thigh, leg.shin, leg.foot):
+            q_new = euler_to_quaternion(orders[j], local_rotation_angles(fixed, j))
+            angle = _rotation_angle_deg(locals_[j][1], q_new)
+            largest = max(largest, float(angle.max()) if angle.size else 0.0)
+        before_mean, before_max = _slide(pose.positions[:, leg.foot], track.intervals, up)
+        after_mean, after_max = _slide(after.positions[:, leg.foot], track.intervals, up)
+        feet.append(
+            FootReport(
+                leg.side, leg.names, leg.convention, track.intervals, before_mean, before_max, after_mean, after_max,
+                unreachable, largest, track, pose.positions[:, leg.foot].copy(), after.positions[:, leg.foot].copy(),
+            )
+        )
+    report(1.0, "끝")
+    return FootlockResult(fixed, feet, units, up, float(ground), leg_length, forward)
