@@ -70,7 +70,7 @@ function throwPivot(name: string, bone: Object3D): never {
 
 /** end 의 원점을 mid 의 로컬 공간에서 (pivot 이 있으면 합성한 로컬 행렬에서) out 에. */
 function endOrigin(end: Object3D, out: Vector3): Vector3 {
-  if (end.pivot === null) return out.copy(end.position);
+  if (end.pivot == null) return out.copy(end.position); // r184 이전 three 에는 pivot 이 없다 (undefined)
   end.updateMatrix();
   return out.setFromMatrixPosition(end.matrix);
 }
@@ -288,8 +288,9 @@ export class TwoBoneIK {
     if (typeof weight !== "number" || !(weight >= 0 && weight <= 1)) throwNotUnitInterval("weight", weight);
     if (typeof soft !== "number" || !(soft >= 0 && soft <= 1)) throwNotUnitInterval("soft", soft);
     const { upper, mid, end } = this;
-    if (upper.pivot !== null) throwPivot("upper", upper);
-    if (mid.pivot !== null) throwPivot("mid", mid);
+    // != null: r184 이전 three 에는 pivot 이 없다 (undefined).
+    if (upper.pivot != null) throwPivot("upper", upper);
+    if (mid.pivot != null) throwPivot("mid", mid);
 
     // 2. 현재 자세를 upper 의 부모 공간에서 읽는다 (월드 행렬은 조상부터 다시 계산).
     readChainInParentSpace(upper, mid, end, targetWorld, poleWorld, this.updateAncestors);
