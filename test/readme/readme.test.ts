@@ -1,0 +1,154 @@
+// 문서의 모든 코드 블록이 테스트다 (규칙은 codeBlocks.ts 머리말). 문서가 API 와 어긋나면 여기서 실패한다.
+//   ts/js: 모두 함께 사용자 앱처럼 타입 검사하고 (test/readme/tsconfig.json), 하나씩 가짜 브라우저에서 실행한다.
+//          렌더 루프를 건 블록은 120 프레임을 돌리고, 장면에 손 뼈와 공이 있으면 매 프레임 손이 공에 닿았는지 잰다.
+//   sh: make 대상·npm 스크립트·설치할 패키지·파일이 실제로 있는지.   python: .venv 의 Python 으로 실행.
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import * as THREE from "three";
+import { blockFileName, extractCodeBlocks } from "./codeBlocks";
+import type { CodeBlock } from "./codeBlocks";
+import { browserGlobals, resetStubState, stubState } from "./browserStub";
+import { TINY_ARM, tinyArmGltfDataUrl } from "./tinyGltf";
+
+vi.mock("three", async (importOriginal) => {
+  const three = await importOriginal<typeof import("three")>();
+  const { StubRenderer } = await import("./browserStub");
+  return { ...three, WebGLRenderer: StubRenderer };
+});
+
+const REPO = fileURLToPath(new URL("../../", import.meta.url));
+const OUT_DIR = join(REPO, ".readme-blocks");
+const DOCUMENTS = ["README.md", "README.en.md", "CONTRIBUTING.md"];
+const FRAMES = 120;
+/** 손–공 거리의 허용치 (m): 팔 길이 0.5 m 의 float64 반올림만 남는다. */
+const HAND_ON_BALL = 1e-9;
+
+const blocks: CodeBlock[] = DOCUMENTS.flatMap((file) => {
+  const path = join(REPO, file);
+  // README 두 개는 반드시 있어야 한다. CONTRIBUTING.md 는 있으면 검사한다.
+  if (!existsSync(path) && file === "CONTRIBUTING.md") return [];
+  return extractCodeBlocks(readFileSync(path, "utf8"), file);
+});
+const codeBlocks = blocks.filter((b) => b.kind === "code");
+
+const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as {
+  name: string;
+  scripts: Record<string, string>;
+  peerDependencies: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+};
+const makeTargets = new Set(
+  [...readFileSync(join(REPO, "Makefile"), "utf8").matchAll(/^([A-Za-z0-9_.-]+(?:\s+[A-Za-z0-9_.-]+)*)\s*:(?!=)/gm)].flatMap((m) => m[1]!.split(/\s+/)),
+);
+
+beforeAll(() => {
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  mkdirSync(OUT_DIR, { recursive: true });
+  for (const block of codeBlocks) {
+    // export {} : import 가 없는 블록도 모듈이 되어 블록끼리 이름이 부딪히지 않는다.
+    writeFileSync(join(OUT_DIR, blockFileName(block)), `${block.code}export {};\n`);
+  }
+});
+
+describe("documentation code blocks", () => {
+  it("README.md and README.en.md each have a runnable example", () => {
+    for (const file of ["README.md", "README.en.md"]) {
+      expect(codeBlocks.some((b) => b.file === file && b.code.includes("setAnimationLoop")), file).toBe(true);
+    }
+  });
+
+  it("every ts/js block type-checks as user code against the public API", () => {
+    const tsc = join(REPO, "node_modules/typescript/bin/tsc");
+    const result = spawnSync(process.execPath, [tsc, "-p", join(REPO, "test/readme/tsconfig.json")], { encoding: "utf8" });
+    // 오류 위치 (.readme-blocks/README.md-L42.ts(7,3)) 로 문서의 블록을 찾는다.
+    expect(result.stdout + result.stderr, "tsc").toBe("");
+    expect(result.status).toBe(0);
+  }, 60_000);
+
+  for (const block of codeBlocks) {
+    it(`${block.file}:${block.line} runs as pasted`, async () => {
+      resetStubState();
+      for (const [name, value] of Object.entries(browserGlobals())) vi.stubGlobal(name, value);
+      // 예제가 어떤 이름의 모델을 불러도 작은 팔 glTF 를 준다.
+      THREE.DefaultLoadingManager.setURLModifier((url) => (/\.(glb|gltf)$/i.test(url) ? tinyArmGltfDataUrl() : url));
+      let handChecks = 0;
+      stubState.onRender = (scene) => {
+        const hand = scene.getObjectByName("mixamorigRightHand");
+        let ball: THREE.Mesh | undefined;
+        scene.traverse((o) => {
+          if (o instanceof THREE.Mesh && o.geometry instanceof THREE.SphereGeometry && o.parent === scene) ball = o;
+        });
+        if (!hand || !ball) return;
+        scene.updateMatrixWorld();
+        const handWorld = hand.getWorldPosition(new THREE.Vector3());
+        const shoulderWorld = hand.parent!.parent!.getWorldPosition(new THREE.Vector3());
+        // 팔이 닿는 곳의 공만 잰다 (닿지 않는 곳이면 예제의 공 경로가 잘못된 것: 그것도 실패).
+        expect(ball.position.distanceTo(shoulderWorld)).toBeLessThan(TINY_ARM.upperLength + TINY_ARM.lowerLength);
+        expect(handWorld.distanceTo(ball.position)).toBeLessThan(HAND_ON_BALL);
+        handChecks++;
+      };
+      try {
+        await import(`${pathToFileURL(join(OUT_DIR, blockFileName(block))).href}?run=${Date.now()}`);
+        if (stubState.loop) {
+          for (let frame = 1; frame <= FRAMES; frame++) stubState.loop((frame * 1000) / 60);
+          expect(stubState.renders).toBe(FRAMES);
+        }
+        // 손과 공이 있는 장면을 그리는 예제라면 매 프레임 확인했어야 한다.
+        if (block.code.includes("mixamorigRightHand") && stubState.loop) expect(handChecks).toBe(FRAMES);
+      } finally {
+        THREE.DefaultLoadingManager.setURLModifier(undefined);
+        vi.unstubAllGlobals();
+      }
+    });
+  }
+
+  for (const block of blocks.filter((b) => b.kind === "shell")) {
+    it(`${block.file}:${block.line} names commands that exist`, () => {
+      if (block.optOut !== undefined) {
+        expect(block.optOut.length, "no-test 에는 이유를 적는다").toBeGreaterThan(3);
+        return;
+      }
+      for (const raw of block.code.split("\n")) {
+        const line = raw.replace(/\s+#.*$/, "").trim();
+        if (line === "" || line.startsWith("#")) continue;
+        for (const command of line.split(/\s*&&\s*/)) checkShellCommand(command, `${block.file}:${block.line}: ${command}`);
+      }
+    });
+  }
+
+  for (const block of blocks.filter((b) => b.kind === "python")) {
+    it(`${block.file}:${block.line} runs in Python`, () => {
+      const python = join(REPO, ".venv/bin/python");
+      const result = spawnSync(python, ["-c", block.code], { encoding: "utf8", cwd: REPO });
+      expect(result.stderr, `${block.file}:${block.line}`).toBe("");
+      expect(result.status).toBe(0);
+    }, 60_000);
+  }
+});
+
+/** 셸 명령 한 줄이 저장소에 있는 것을 가리키는지: make 대상, npm 스크립트, 이 패키지와 peer 의 설치, 있는 파일. */
+function checkShellCommand(command: string, where: string): void {
+  const words = command.split(/\s+/);
+  const [program, sub] = words;
+  if (program === "make") {
+    for (const target of words.slice(1)) expect(makeTargets.has(target), `${where}: Makefile 에 ${target} 대상이 없다`).toBe(true);
+  } else if (program === "npm" && sub === "run") {
+    expect(pkg.scripts[words[2]!], `${where}: package.json 에 스크립트가 없다`).toBeDefined();
+  } else if (program === "npm" && (sub === "i" || sub === "install")) {
+    // 설치 줄은 이 패키지와 필수 peer 를 정확히 담는다 (선택 peer 는 더해도 된다).
+    const names = words.slice(2).filter((w) => !w.startsWith("-")).map((w) => w.replace(/(.)@.*$/, "$1"));
+    const required = [pkg.name, ...Object.keys(pkg.peerDependencies).filter((n) => !pkg.peerDependenciesMeta?.[n]?.optional)];
+    for (const name of required) expect(names, `${where}: ${name} 이 빠졌다`).toContain(name);
+    for (const name of names) expect([...required, ...Object.keys(pkg.peerDependencies)], `${where}: ${name}`).toContain(name);
+  } else if (program === "node" || program === "python3" || program === "bash") {
+    const file = words.find((w, i) => i > 0 && !w.startsWith("-"));
+    if (file !== undefined && /\.(m?js|ts|py|sh)$/.test(file)) expect(existsSync(join(REPO, file)), `${where}: ${file} 이 없다`).toBe(true);
+  } else if (program === "npx") {
+    expect(existsSync(join(REPO, "node_modules/.bin", sub!)), `${where}: node_modules/.bin/${sub} 이 없다`).toBe(true);
+  } else {
+    throw new Error(`${where}: 검사할 줄 모르는 명령입니다. 이 블록 위에 <!-- no-test: 이유 --> 를 붙이거나 test/readme/readme.test.ts 에 규칙을 더한다`);
+  }
+}
