@@ -255,8 +255,10 @@ export function findLimbs(root: Object3D, options: FindLimbsOptions = {}): FindL
     if (isBoneCandidate(object)) objects.push(object);
   });
 
-  // 1. 사용자가 준 이름 맵.
+  // 1. 사용자가 준 이름 맵. 그 이름이 없으면 다른 규칙으로 대신 찾지 않는다 (사용자의 뜻을 몰래 바꾸지 않게).
+  const claimed = new Set<HumanBoneRole>();
   for (const [role, name] of Object.entries(options.names ?? {}) as [HumanBoneRole, string][]) {
+    claimed.add(role);
     const sanitized = PropertyBinding.sanitizeNodeName(name);
     const hits = objects.filter((object) => object.name === name || object.name === sanitized);
     if (hits.length === 1) bones[role] = { bone: hits[0]!, source: "names" };
@@ -279,7 +281,7 @@ export function findLimbs(root: Object3D, options: FindLimbsOptions = {}): FindL
       }
     }
     for (const role of tables.roles) {
-      if (bones[role] !== undefined) continue;
+      if (claimed.has(role)) continue;
       const node = vrm.nodes.get(role);
       if (node === undefined) continue;
       const object = byNode.get(node);
@@ -300,7 +302,7 @@ export function findLimbs(root: Object3D, options: FindLimbsOptions = {}): FindL
     }
   }
   for (const role of tables.roles) {
-    if (bones[role] !== undefined) continue;
+    if (claimed.has(role) || bones[role] !== undefined) continue;
     const list = candidates.get(role);
     if (list === undefined) continue;
     // 뼈(Bone)가 먼저, 그다음 접두어 rank.
