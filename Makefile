@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 
-.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py build fuzz
+.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py build fuzz rigs bone-names
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci
@@ -52,3 +52,11 @@ fuzz: install venv
 	npx tsc -p tsconfig.node.json
 	$(VENV_PY) fuzz/fuzz.py --count 1000000 --shared .bench-build/fuzz-shared.f64
 	node .bench-build/fuzz/main.js --count 1000000 --shared .bench-build/fuzz-shared.f64
+
+# 테스트 리그 (test/fixtures/rigs/*.glb·.gltf·.vrm) 를 다시 만든다. python/tests/test_rig_fixtures.py 가 커밋된 파일과 비교한다.
+rigs: venv
+	$(VENV_PY) test/fixtures/rigs/generate_rigs.py
+
+# 뼈 이름 표 spec/bone_names.json (원본) → src/rig/boneNames.ts.
+bone-names:
+	$(PYTHON) spec/generate_bone_names_ts.py

@@ -12,3 +12,18 @@ export { TwoBoneIK } from "./TwoBoneIK.js";
 export type { TwoBoneIKOptions } from "./TwoBoneIK.js";
 export { TwoBoneIKHelper } from "./TwoBoneIKHelper.js";
 export type { TwoBoneIKHelperOptions } from "./TwoBoneIKHelper.js";
+export { findLimbs, matchBoneName, normalizeBoneName, limbLabel, boneRoleLabel, BONE_NAME_TABLES } from "./rig/findLimbs.js";
+export type {
+  FindLimbsOptions,
+  FindLimbsResult,
+  Limb,
+  LimbName,
+  LimbIssue,
+  LimbIssueCode,
+  BoneMatch,
+  GltfLike,
+  HumanBoneRole,
+  BoneNameTables,
+  BoneNameConvention,
+  BoneNamePrefix,
+} from "./rig/findLimbs.js";
