@@ -14,13 +14,18 @@ export interface DragHandle {
   readonly onGrab?: () => void;
 }
 
-/** 화면에서 공을 잡을 수 있는 최소 반지름 (CSS px): 손가락은 공보다 크다. */
-const TOUCH_HIT_RADIUS_PX = 30;
-const MOUSE_HIT_RADIUS_PX = 10;
+/**
+ * 화면에서 공을 잡을 수 있는 최소 반지름 (CSS px): 손가락은 공보다 크다 (지름 ≥ 44 px 의 손가락 자리).
+ * 마우스도 그려진 공보다 넉넉히: 움직이는 작은 공을 한 번에 잡을 수 있게.
+ */
+export const TOUCH_HIT_RADIUS_PX = 28;
+export const MOUSE_HIT_RADIUS_PX = 20;
 
 export class HandleDragger {
   /** 지금 끌고 있는 공 (없으면 null). */
   dragging: DragHandle | null = null;
+  /** 마우스가 위에 있는 공 (없으면 null). */
+  hovered: DragHandle | null = null;
 
   private readonly pointers = new Set<number>();
   private dragPointerId = -1;
@@ -45,7 +50,12 @@ export class HandleDragger {
     canvas.addEventListener("pointermove", this.onPointerMove);
     canvas.addEventListener("pointerup", this.onPointerUp);
     canvas.addEventListener("pointercancel", this.onPointerUp);
+    canvas.addEventListener("pointerleave", this.onPointerLeave);
   }
+
+  private readonly onPointerLeave = (): void => {
+    this.hovered = null;
+  };
 
   private controls: OrbitControls | null = null;
 
@@ -57,7 +67,8 @@ export class HandleDragger {
   pick(clientX: number, clientY: number, pointerType: string): DragHandle | null {
     const rect = this.canvas.getBoundingClientRect();
     const minRadius = pointerType === "mouse" ? MOUSE_HIT_RADIUS_PX : TOUCH_HIT_RADIUS_PX;
-    const pixelsPerUnitAtOne = rect.height / 2 / Math.tan((this.camera.fov * Math.PI) / 360);
+    // 깊이 1 m 에서 1 m 의 화면 크기 (px): 투영 행렬에서 읽는다 (카메라의 view offset 까지 들어 있다).
+    const pixelsPerUnitAtOne = (this.camera.projectionMatrix.elements[5] * rect.height) / 2;
     let best: DragHandle | null = null;
     let bestScore = Infinity;
     for (const handle of this.handles) {
@@ -67,7 +78,8 @@ export class HandleDragger {
       this.projected.copy(handle.object.position).project(this.camera);
       const x = rect.left + ((this.projected.x + 1) / 2) * rect.width;
       const y = rect.top + ((1 - this.projected.y) / 2) * rect.height;
-      const radiusPx = Math.max((handle.radius * pixelsPerUnitAtOne) / -depth, minRadius);
+      // 그려진 크기 (공이 화면 최소 크기로 커졌으면 scale 에 들어 있다).
+      const radiusPx = Math.max((handle.radius * handle.object.scale.x * pixelsPerUnitAtOne) / -depth, minRadius);
       const score = Math.hypot(clientX - x, clientY - y) / radiusPx;
       if (score <= 1 && score < bestScore) {
         best = handle;
@@ -113,7 +125,8 @@ export class HandleDragger {
   private readonly onPointerMove = (event: PointerEvent): void => {
     if (this.dragging === null) {
       if (event.pointerType === "mouse" && this.pointers.size === 0) {
-        this.canvas.style.cursor = this.pick(event.clientX, event.clientY, "mouse") === null ? "" : "grab";
+        this.hovered = this.pick(event.clientX, event.clientY, "mouse");
+        this.canvas.style.cursor = this.hovered === null ? "" : "grab";
       }
       return;
     }
@@ -140,5 +153,6 @@ export class HandleDragger {
     this.canvas.removeEventListener("pointermove", this.onPointerMove);
     this.canvas.removeEventListener("pointerup", this.onPointerUp);
     this.canvas.removeEventListener("pointercancel", this.onPointerUp);
+    this.canvas.removeEventListener("pointerleave", this.onPointerLeave);
   }
 }

@@ -4,23 +4,35 @@ import { PerspectiveCamera, SkeletonHelper, Vector3, WebGLRenderer } from "three
 import type { Object3D } from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import Stats from "three/addons/libs/stats.module.js";
-import { TwoBoneIK, TwoBoneIKHelper } from "../src/index";
+import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK, TwoBoneIKHelper } from "../src/index";
 import type { TwoBoneIKOptions } from "../src/index";
 import { BONE_NAMES, createCharacter } from "./character";
 import { HandleDragger } from "./drag";
+import { GeometryView } from "./geometryView";
+import { GhostLimb } from "./ghost";
+import { HandleVisuals } from "./handles";
+import { HandleKeys } from "./keyboard";
 import { IncomingPose } from "./pose";
-import { isRoomy, resizeRenderer, setupInfoPanel } from "./layout";
+import { centerProjectionOn, freeRect, isCramped, isRoomy, resizeRenderer, setupInfoPanel } from "./layout";
+import type { Rect } from "./layout";
 import { BALL_PATH_START, ballPath, footStep } from "./motion";
 import { createMeasurements, Readouts } from "./readouts";
-import { BALL_RADIUS, createStage, FOOT_TARGET_RADIUS, POLE_RADIUS, STEP_BOX_FORWARD, STEP_BOX_HEIGHT } from "./stage";
+import { SideView } from "./sideView";
+import { SpeedPlot } from "./speedPlot";
+import {
+  BALL_RADIUS, createStage, FOOT_TARGET_RADIUS, KNEE_POLE_RADIUS, POLE_RADIUS, STEP_BOX_FORWARD, STEP_BOX_HEIGHT,
+} from "./stage";
 import { StressView } from "./stress";
 import { installTestHook } from "./testHook";
+import type { ExperimentPhase } from "./testHook";
 import { TriangleView } from "./triangleView";
 import { createUi, defaultParams } from "./ui";
 import type { PoleSide } from "./ui";
 
-/** ?test: 화면을 결정적으로 — 자동 움직임 꺼짐, 카메라 고정(관성 없음), 공은 길의 시작점. */
+/** ?test: 화면을 결정적으로 — 자동 움직임 꺼짐, 카메라 고정(관성 없음), 공은 길의 시작점, halo 는 멈춤. */
 const testMode = new URLSearchParams(window.location.search).has("test");
+/** 움직임 줄이기 설정: 자동 움직임과 halo 의 맥박을 끈다. */
+const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** 어깨에서 본 극 공의 자리 (m, 월드 축). 캐릭터는 +Z 를 보고, 오른쪽이 −X. */
 const POLE_OFFSETS: Record<PoleSide, readonly [number, number, number]> = {
@@ -48,9 +60,16 @@ const MAX_FRAME_DT = 0.1;
 const TEST_FRAME_DT = 1 / 60;
 /** 화면에 보이는 IK 시간의 이동 평균 계수. */
 const TIMING_SMOOTHING = 0.05;
+/** 처음 화면을 만지기 전의 자동 움직임 속도 (배): 첫 잡기가 빗나가지 않게 천천히. */
+const SLOW_START_SPEED = 0.3;
+/** ‘끝까지 펴 보기’: d / (a + b) 를 이 범위로 한 번에 SWEEP_FRAMES 프레임 동안 훑는다 (soft 끔, 그다음 켬). */
+const SWEEP_FROM = 0.8;
+const SWEEP_TO = 1.05;
+const SWEEP_FRAMES = 90;
+const EXPERIMENT_SOFT = 0.15;
 
 async function main(): Promise<void> {
-  const params = defaultParams(testMode);
+  const params = defaultParams(testMode, reduceMotion);
   const roomy = isRoomy();
 
   // --- 렌더러와 카메라 ---
@@ -60,7 +79,7 @@ async function main(): Promise<void> {
   canvas.id = "scene";
   document.getElementById("app")!.appendChild(canvas);
   const camera = new PerspectiveCamera(CAMERA_FOV, window.innerWidth / window.innerHeight, 0.05, 50);
-  resizeRenderer(renderer, camera);
+  resizeRenderer(renderer);
 
   // --- 캐릭터와 IK ---
   const character = await createCharacter();
@@ -72,7 +91,7 @@ async function main(): Promise<void> {
   const foot = character.bone(BONE_NAMES.foot);
   const armIK = new TwoBoneIK(upperArm, lowerArm, hand);
   const legIK = new TwoBoneIK(upperLeg, lowerLeg, foot);
-  legIK.keepEndRotation = true; // 발바닥은 들어온 자세의 방향 그대로 (평평하게)
+  legIK.keepEndRotation = true; // 발바닥은 IK 전 자세의 방향 그대로 (평평하게)
   const incomingArm = new IncomingPose([upperArm, lowerArm, hand]);
   const incomingLeg = new IncomingPose([upperLeg, lowerLeg, foot]);
   /** IK 끔: weight 0 으로 풀어 자세는 그대로 두고, 보조 표시가 쓸 목표·극만 기록한다. */
@@ -97,27 +116,57 @@ async function main(): Promise<void> {
   const stage = createStage(footGround.x);
   const { scene, ball, pole, footTarget, kneePole } = stage;
   scene.add(character.root);
-  kneePole.position.copy(hipRest).add(KNEE_POLE_OFFSET);
+  const placeKneePole = (): void => { kneePole.position.copy(hipRest).add(KNEE_POLE_OFFSET); };
+  placeKneePole();
 
   // --- 보조 표시 ---
+  // 라이브러리의 helper 는 목표·관절·극을 공으로 그린다. 이 화면에서는 끌 수 있는 진짜 공이 그 자리에 있으므로
+  // helper 의 공은 숨기고 선만 쓴다: 끌 수 없는 공(미끼)이 화면에 없게.
   const armHelper = new TwoBoneIKHelper(armIK);
   const legHelper = new TwoBoneIKHelper(legIK);
+  for (const helper of [armHelper, legHelper]) {
+    helper.targetMesh.visible = false;
+    helper.jointMesh.visible = false;
+    helper.poleMesh.visible = false;
+  }
   const triangle = new TriangleView();
+  const geometryView = new GeometryView();
+  const ghostArm = new GhostLimb(0.03, 0xbfe6ff);
+  const ghostLeg = new GhostLimb(0.04, 0xbfe6ff);
   const skeletonHelper = new SkeletonHelper(character.root);
-  const helpers: readonly Object3D[] = [armHelper, legHelper, triangle, skeletonHelper];
+  const helpers: readonly Object3D[] = [armHelper, legHelper, triangle, geometryView, ghostArm, ghostLeg, skeletonHelper];
   scene.add(...helpers);
 
   const stressView = new StressView();
   scene.add(stressView);
 
-  // --- 카메라 조작과 끌기 (끌기를 먼저 만들어 pointerdown 을 먼저 받는다) ---
+  // --- 공의 모양, 끌기, 키보드, 카메라 조작 (끌기를 먼저 만들어 pointerdown 을 먼저 받는다) ---
   let motionTime = BALL_PATH_START;
   let cameraMovedByUser = false;
-  const dragger = new HandleDragger(camera, canvas, [
-    { name: "ball", object: ball, radius: BALL_RADIUS, onGrab: () => { if (params.autoMove) ui.set("autoMove", false); } },
-    { name: "pole", object: pole, radius: POLE_RADIUS },
-    { name: "footTarget", object: footTarget, radius: FOOT_TARGET_RADIUS, onGrab: () => { if (params.autoMove) ui.set("autoMove", false); } },
+  /** 처음 화면을 만지기 전에는 자동 움직임이 천천히 (SLOW_START_SPEED). */
+  let fullSpeed = false;
+  const visuals = new HandleVisuals(scene, [
+    { name: "ball", mesh: ball, radius: BALL_RADIUS, ringColor: "#ffb3b3" },
+    { name: "pole", mesh: pole, radius: POLE_RADIUS, ringColor: "#b3d1ff" },
+    { name: "footTarget", mesh: footTarget, radius: FOOT_TARGET_RADIUS, ringColor: "#b3f0cf" },
+    { name: "kneePole", mesh: kneePole, radius: KNEE_POLE_RADIUS, ringColor: "#b3d1ff" },
   ]);
+  visuals.animateHalo = !testMode && !reduceMotion;
+  const stopAutoMove = (): void => { if (params.autoMove) ui.set("autoMove", false); };
+  const grabBall = (): void => { visuals.halo = false; stopAutoMove(); };
+  const dragger = new HandleDragger(camera, canvas, [
+    { name: "ball", object: ball, radius: BALL_RADIUS, onGrab: grabBall },
+    { name: "pole", object: pole, radius: POLE_RADIUS },
+    { name: "footTarget", object: footTarget, radius: FOOT_TARGET_RADIUS, onGrab: stopAutoMove },
+    { name: "kneePole", object: kneePole, radius: KNEE_POLE_RADIUS },
+  ]);
+  canvas.addEventListener("pointerdown", () => { fullSpeed = true; });
+  const keys = new HandleKeys(document.getElementById("handle-keys")!, [
+    { name: "ball", object: ball, label: "빨간 공 (손 목표)", onMove: grabBall },
+    { name: "pole", object: pole, label: "파란 공 (팔꿈치의 폴)" },
+    { name: "footTarget", object: footTarget, label: "초록 공 (발 목표)", onMove: stopAutoMove },
+    { name: "kneePole", object: kneePole, label: "작은 파란 공 (무릎의 폴)" },
+  ], camera, canvas);
   const controls = new OrbitControls(camera, canvas);
   dragger.setControls(controls);
   controls.enableDamping = !testMode;
@@ -125,24 +174,14 @@ async function main(): Promise<void> {
   controls.maxDistance = 12;
   controls.addEventListener("start", () => { cameraMovedByUser = true; });
 
-  /**
-   * 캐릭터와 공의 길이 화면에 들어오도록 카메라 거리를 잡는다: 거리 D 에서 보이는 반높이는 D·tan(fov/2),
-   * 반폭은 D·tan(fov/2)·aspect 이므로 D = max(반높이 / tan(fov/2), 반폭 / (tan(fov/2)·aspect)).
-   * 세로 화면에서는 폭이, 가로 화면에서는 높이가 거리를 정한다.
-   */
-  const fitCamera = (): void => {
-    const tanHalf = Math.tan((camera.fov * Math.PI) / 360);
-    const distance = Math.max(CAMERA_FIT_HALF_HEIGHT / tanHalf, CAMERA_FIT_HALF_WIDTH / (tanHalf * camera.aspect));
-    controls.target.copy(CAMERA_TARGET);
-    camera.position.copy(CAMERA_TARGET).addScaledVector(CAMERA_DIRECTION, distance);
-    camera.lookAt(CAMERA_TARGET);
-    controls.update();
-  };
-
   // --- 프레임 시간 표시 ---
   const stats = new Stats();
   stats.dom.style.cssText = "position:relative;cursor:pointer;opacity:0.9;margin-top:6px";
   document.getElementById("stats-slot")!.appendChild(stats.dom);
+
+  // --- 설명 패널의 그림 둘: 옆 보기와 함정 1 의 그래프 ---
+  const sideView = new SideView(document.getElementById("side-view") as HTMLCanvasElement);
+  const plot = new SpeedPlot(document.getElementById("speed-plot") as HTMLCanvasElement);
 
   // --- 패널 ---
   const placePole = (): void => {
@@ -154,36 +193,88 @@ async function main(): Promise<void> {
     footStep(motionTime, footGround, footOnBox, footTarget.position);
   };
   const applyStats = (): void => { stats.dom.style.display = params.stats ? "block" : "none"; };
+  const ikSwitch = document.getElementById("ik-switch")!;
+  const ikSwitchLabel = document.getElementById("ik-switch-label")!;
+  const syncIkSwitch = (): void => {
+    ikSwitch.setAttribute("aria-pressed", String(params.ik));
+    ikSwitchLabel.textContent = params.ik ? "IK 켬" : "IK 끔";
+  };
 
   const ui = createUi(document.getElementById("controls")!, params, {
     onLengthsChange: applyLengths,
     onPoleSideChange: placePole,
     onStatsChange: applyStats,
     onStressChange: () => stressView.setCount(params.stress),
-    onAutoMoveChange: () => undefined,
+    // 사용자가 자동 움직임을 켜면 제 속도로.
+    onAutoMoveChange: () => { if (params.autoMove) fullSpeed = true; },
+    onIkChange: syncIkSwitch,
     onReset: () => {
-      Object.assign(params, defaultParams(testMode));
+      Object.assign(params, defaultParams(testMode, reduceMotion));
       ui.refresh();
       motionTime = BALL_PATH_START;
       applyLengths();
       placePole();
+      placeKneePole();
       placeMovers();
       applyStats();
+      syncIkSwitch();
       stressView.setCount(params.stress);
       cameraMovedByUser = false;
-      fitCamera();
+      layoutCamera();
     },
   }, roomy);
-  setupInfoPanel(roomy);
+  ikSwitch.addEventListener("click", () => ui.set("ik", !params.ik));
+
+  // --- 배치: 패널이 가리지 않는 빈 자리에 장면을 맞춘다 ---
+  const hintElement = document.getElementById("hint")!;
+  const infoElement = document.getElementById("info")!;
+  const guiElement = ui.gui.domElement;
+  let free: Rect = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+  /**
+   * 빈 자리의 가운데에 투영 중심을 두고 (layout.ts), 사용자가 카메라를 돌리지 않았으면 캐릭터와 공의 길이
+   * 빈 자리에 들어오도록 거리를 잡는다. 가상 화면의 높이 H 에서 깊이 D 의 1 m 는 H / (2·D·tan(fov/2)) px 이므로
+   * 반높이 h, 반폭 w 인 상자가 빈 자리 (fw × fh) 에 들어오는 거리는 D = max(h·H / (fh·tan), w·H / (fw·tan)).
+   */
+  const layoutCamera = (): void => {
+    // 작은 도구 줄은 빼고 잰다: 그 몇 줄 때문에 장면 전체가 작아지지 않게 (장면의 가운데는 비어 있다).
+    free = freeRect([hintElement, infoElement, guiElement]);
+    const fullHeight = centerProjectionOn(camera, free, window.innerWidth, window.innerHeight);
+    if (!cameraMovedByUser) {
+      const tanHalf = Math.tan((camera.fov * Math.PI) / 360);
+      const fw = Math.max(free.right - free.left, 1), fh = Math.max(free.bottom - free.top, 1);
+      const distance = Math.max((CAMERA_FIT_HALF_HEIGHT * fullHeight) / (fh * tanHalf), (CAMERA_FIT_HALF_WIDTH * fullHeight) / (fw * tanHalf));
+      controls.target.copy(CAMERA_TARGET);
+      camera.position.copy(CAMERA_TARGET).addScaledVector(CAMERA_DIRECTION, distance);
+      camera.lookAt(CAMERA_TARGET);
+      controls.update();
+    }
+    sideView.resize();
+    plot.resize();
+  };
+
+  // 휴대폰(좁은 화면)에서는 패널을 하나만 편다: 설명을 펴면 조절을 접고, 조절을 펴면 설명을 접는다.
+  const info = setupInfoPanel(roomy, (open) => {
+    if (open && isCramped()) ui.gui.close();
+    layoutCamera();
+  });
+  ui.gui.domElement.querySelector(".title")!.addEventListener("click", () => {
+    if (!ui.gui._closed && isCramped() && info.isOpen()) info.setOpen(false);
+    layoutCamera();
+  });
+  // 패널의 크기가 바뀌면 (펴고 접기·글자 크기·방향 전환) 빈 자리를 다시 잰다.
+  const resizeObserver = new ResizeObserver(() => layoutCamera());
+  resizeObserver.observe(infoElement);
+  resizeObserver.observe(guiElement);
 
   placePole();
   placeMovers();
   applyStats();
-  fitCamera();
+  syncIkSwitch();
+  layoutCamera();
 
   window.addEventListener("resize", () => {
-    resizeRenderer(renderer, camera);
-    if (!cameraMovedByUser) fitCamera();
+    resizeRenderer(renderer);
+    layoutCamera();
   });
 
   // --- WebGL 컨텍스트 잃음·복구: 휴대폰은 백그라운드에서 컨텍스트를 버린다. 루프는 계속 돈다. ---
@@ -198,34 +289,98 @@ async function main(): Promise<void> {
     context.restoredCount++;
   });
 
+  // --- 함정 1 의 실험: 공을 어깨에서 곧게 멀어지게 훑는다 (soft 끔, 그다음 켬) ---
+  const experiment = { phase: "idle" as ExperimentPhase, frame: 0, savedSoft: 0, axis: new Vector3(), jumped: false };
+  const experimentButton = document.getElementById("extend-test") as HTMLButtonElement;
+  const startExperiment = (): void => {
+    stopAutoMove();
+    plot.clear();
+    experiment.savedSoft = params.soft;
+    ui.set("soft", 0);
+    experiment.axis.subVectors(ball.position, shoulderWorld);
+    if (experiment.axis.lengthSq() < 1e-8) experiment.axis.set(-0.5, -0.3, 0.8);
+    experiment.axis.normalize();
+    experiment.phase = "soft-off";
+    experiment.frame = 0;
+    experimentButton.disabled = true;
+  };
+  experimentButton.addEventListener("click", startExperiment);
+  /** 실험 중이면 이번 프레임의 공 자리를 놓는다. 공이 크게 건너뛴 프레임이면 true (그래프에 찍지 않는다). */
+  const stepExperiment = (): boolean => {
+    if (experiment.phase !== "soft-off" && experiment.phase !== "soft-on") return false;
+    const t = experiment.frame / SWEEP_FRAMES;
+    const armLength = params.upperLength + params.lowerLength;
+    ball.position.copy(shoulderWorld).addScaledVector(experiment.axis, (SWEEP_FROM + (SWEEP_TO - SWEEP_FROM) * t) * armLength);
+    const jumped = experiment.frame === 0;
+    experiment.frame++;
+    if (experiment.frame > SWEEP_FRAMES) {
+      experiment.frame = 0;
+      if (experiment.phase === "soft-off") {
+        experiment.phase = "soft-on";
+        ui.set("soft", EXPERIMENT_SOFT);
+      } else {
+        experiment.phase = "done";
+        ui.set("soft", experiment.savedSoft);
+        experimentButton.disabled = false;
+      }
+    }
+    return jumped;
+  };
+
   // --- 매 프레임 (할당 없음) ---
   const readouts = new Readouts();
   const measurements = createMeasurements();
-  const shoulderWorld = new Vector3();
+  const shoulderWorld = new Vector3().copy(shoulderRest);
   const elbowWorld = new Vector3();
   const handWorld = new Vector3();
+  const hipWorld = new Vector3();
+  const kneeWorld = new Vector3();
+  const footWorld = new Vector3();
   const toElbow = new Vector3();
   const toHand = new Vector3();
-  const timing = { frames: 0, ikSum: 0, stressSum: 0, stressFrames: 0 };
+  const previousBall = new Vector3().copy(ball.position);
+  const previousElbow = new Vector3();
+  const ghostArmResult = createTwoBoneIKResult();
+  const ghostLegResult = createTwoBoneIKResult();
+  const timing = { frames: 0, ikSum: 0, stressSum: 0, stressFrames: 0, pageSum: 0, renderSum: 0 };
   let previous = performance.now();
+  let clock = 0;
   const frameState = { frame: 0, ready: false };
 
   const frame = (now: number): void => {
     requestAnimationFrame(frame); // 무슨 일이 있어도 루프는 계속
+    const pageStart = performance.now();
     const dt = testMode ? TEST_FRAME_DT : Math.min((now - previous) / 1000, MAX_FRAME_DT);
     previous = now;
+    clock += dt;
     if (params.stats) stats.begin();
 
-    if (params.autoMove && dragger.dragging === null) {
-      motionTime += dt;
+    if (params.autoMove && dragger.dragging === null && experiment.phase !== "soft-off" && experiment.phase !== "soft-on") {
+      motionTime += dt * (fullSpeed ? 1 : SLOW_START_SPEED);
       placeMovers();
     }
+    const experimentJump = stepExperiment();
     controls.update();
 
-    // IK: 들어온 자세에서 시작해 팔과 다리를 푼다.
-    const ikStart = performance.now();
+    // IK 전 자세로 되돌리고, 보조 표시가 켜져 있으면 그 자세의 관절 위치를 유령에 쓴다.
     incomingArm.apply();
     incomingLeg.apply();
+    const showGhost = params.helpers;
+    if (showGhost && params.ik) {
+      upperArm.updateWorldMatrix(true, false);
+      lowerArm.updateWorldMatrix(false, false);
+      hand.updateWorldMatrix(false, false);
+      upperLeg.updateWorldMatrix(true, false);
+      lowerLeg.updateWorldMatrix(false, false);
+      foot.updateWorldMatrix(false, false);
+      ghostArm.set(shoulderWorld.setFromMatrixPosition(upperArm.matrixWorld), elbowWorld.setFromMatrixPosition(lowerArm.matrixWorld),
+        handWorld.setFromMatrixPosition(hand.matrixWorld));
+      ghostLeg.set(hipWorld.setFromMatrixPosition(upperLeg.matrixWorld), kneeWorld.setFromMatrixPosition(lowerLeg.matrixWorld),
+        footWorld.setFromMatrixPosition(foot.matrixWorld));
+    }
+
+    // IK: IK 전 자세에서 시작해 팔과 다리를 푼다.
+    const ikStart = performance.now();
     if (params.ik) {
       armIK.weight = params.weight;
       armIK.soft = params.soft;
@@ -259,22 +414,77 @@ async function main(): Promise<void> {
     toElbow.subVectors(elbowWorld, shoulderWorld);
     toHand.subVectors(handWorld, shoulderWorld);
     measurements.theta = toElbow.angleTo(toHand);
+    toElbow.negate();
+    toHand.subVectors(handWorld, elbowWorld);
+    measurements.elbow = toElbow.angleTo(toHand);
     measurements.reachable = armIK.result.reachable;
     measurements.ik = params.ik;
     measurements.soft = params.soft;
     measurements.weight = params.weight;
 
-    for (let i = 0; i < helpers.length; i++) helpers[i]!.visible = params.helpers;
-    if (params.helpers) triangle.update(shoulderWorld, elbowWorld, handWorld);
-    readouts.update(now, measurements);
+    // 함정 1: 공이 움직인 만큼 팔꿈치가 얼마나 움직였나 (IK 가 켜져 있을 때).
+    if (params.ik && !experimentJump) {
+      plot.add(measurements.distance / (measurements.upper + measurements.lower), previousBall.distanceTo(ball.position),
+        previousElbow.distanceTo(elbowWorld), params.soft);
+    }
+    previousBall.copy(ball.position);
+    previousElbow.copy(elbowWorld);
 
+    // 보조 표시: IK 를 끄면 삼각형·유령·p 는 IK 가 만들 자세 (순수 수학 solveTwoBoneIK) 위에 그린다.
+    for (let i = 0; i < helpers.length; i++) helpers[i]!.visible = params.helpers;
+    let triangleElbow = elbowWorld, triangleHand = handWorld;
+    if (!params.ik) {
+      solveTwoBoneIK(shoulderWorld, measurements.upper, measurements.lower, ball.position, pole.position, ghostArmResult);
+      triangleElbow = ghostArmResult.joint;
+      triangleHand = ghostArmResult.end;
+      if (showGhost) {
+        ghostArm.set(shoulderWorld, ghostArmResult.joint, ghostArmResult.end);
+        hipWorld.setFromMatrixPosition(upperLeg.matrixWorld);
+        kneeWorld.setFromMatrixPosition(lowerLeg.matrixWorld);
+        footWorld.setFromMatrixPosition(foot.matrixWorld);
+        solveTwoBoneIK(hipWorld, hipWorld.distanceTo(kneeWorld), kneeWorld.distanceTo(footWorld), footTarget.position, kneePole.position, ghostLegResult);
+        ghostLeg.set(hipWorld, ghostLegResult.joint, ghostLegResult.end);
+      }
+    }
+    geometryView.update(shoulderWorld, triangleElbow, ball.position, pole.position, measurements.upper, measurements.lower);
+    measurements.poleAngle = geometryView.poleAngle;
+    measurements.flipDanger = geometryView.danger;
+    if (params.helpers) triangle.update(shoulderWorld, triangleElbow, triangleHand);
+
+    // 공의 모양 (최소 크기·고리·halo·내린 선), 키보드 초점 고리.
+    visuals.hovered = dragger.hovered === null ? null : dragger.hovered.name;
+    visuals.dragged = dragger.dragging === null ? null : dragger.dragging.name;
+    visuals.focused = keys.focused;
+    visuals.update(camera, (camera.projectionMatrix.elements[5]! * window.innerHeight) / 2, clock);
+    keys.update();
+
+    readouts.update(now, measurements);
+    if (info.isOpen()) {
+      toHand.subVectors(triangleHand, shoulderWorld);
+      sideValues.a = measurements.upper;
+      sideValues.b = measurements.lower;
+      sideValues.distance = measurements.distance;
+      sideValues.reach = toHand.length();
+      toElbow.subVectors(triangleElbow, shoulderWorld);
+      sideValues.theta = toElbow.angleTo(toHand);
+      toElbow.subVectors(shoulderWorld, triangleElbow);
+      toHand.subVectors(triangleHand, triangleElbow);
+      sideValues.elbow = toElbow.angleTo(toHand);
+      sideView.update(sideValues);
+      plot.draw();
+    }
+
+    const renderStart = performance.now();
+    timing.pageSum += renderStart - pageStart;
     renderer.render(scene, camera); // 컨텍스트를 잃은 동안 three 는 그리지 않고 돌아온다
+    timing.renderSum += performance.now() - renderStart;
     timing.frames++;
     frameState.frame++;
     // 첫 프레임(IK 를 풀고 그림)이 화면에 나간 다음 프레임에 준비 완료.
     if (frameState.frame >= 2) frameState.ready = true;
     if (params.stats) stats.end();
   };
+  const sideValues = { a: 0, b: 0, distance: 0, reach: 0, theta: 0, elbow: 0 };
 
   installTestHook({
     testMode,
@@ -289,10 +499,30 @@ async function main(): Promise<void> {
     dragger,
     arm: { shoulder: upperArm, elbow: lowerArm, hand },
     incomingArm,
-    objects: { ball, pole, footTarget },
+    objects: { ball, pole, footTarget, kneePole },
     helpers,
     stressCount: () => stressView.limbCount,
     isArmReachable: () => armIK.result.reachable,
+    extra: () => ({
+      halo: visuals.halo,
+      autoMoveSpeed: params.autoMove ? (fullSpeed ? 1 : SLOW_START_SPEED) : 0,
+      reduceMotion,
+      flipWarning: readouts.flipWarningShown,
+      poleAngleDeg: (geometryView.poleAngle * 180) / Math.PI,
+      experiment: experiment.phase,
+      hovered: dragger.hovered === null ? null : dragger.hovered.name,
+      focused: keys.focused,
+      freeRect: { ...free },
+    }),
+    drawnDiameter: (name) => visuals.drawnDiameter(name),
+    plot: () => ({
+      softOffMax: plot.softOff.maxY,
+      softOnMax: plot.softOn.maxY,
+      softOffCount: plot.softOff.count,
+      softOnCount: plot.softOn.count,
+      draws: plot.draws,
+      sideViewDraws: sideView.draws,
+    }),
   });
 
   requestAnimationFrame(frame);

@@ -12,6 +12,11 @@ export interface Measurements {
   gap: number;
   /** 어깨에서 잰, 어깨→손 과 어깨→팔꿈치 사이의 각 θ. */
   theta: number;
+  /** 팔꿈치에서 잰, 팔꿈치→어깨 와 팔꿈치→손 사이의 속각 φ (곧게 펴면 180°). */
+  elbow: number;
+  /** 어깨→공 직선과 어깨→극 사이의 각 (라디안), 그리고 뒤집힘 위험 구역 안인가. */
+  poleAngle: number;
+  flipDanger: boolean;
   /** 마지막 solve() 의 reachable. */
   reachable: boolean;
   ik: boolean;
@@ -26,7 +31,7 @@ export interface Measurements {
 
 export function createMeasurements(): Measurements {
   return {
-    distance: 0, upper: 0, lower: 0, gap: 0, theta: 0, reachable: false,
+    distance: 0, upper: 0, lower: 0, gap: 0, theta: 0, elbow: Math.PI, poleAngle: Math.PI / 2, flipDanger: false, reachable: false,
     ik: true, soft: 0, weight: 1, ikMs: 0, stressCount: 0, stressMs: 0,
   };
 }
@@ -63,6 +68,18 @@ export class Readouts {
   private readonly b = slot("r-b");
   private readonly gap = slot("r-gap");
   private readonly theta = slot("r-theta");
+  private readonly elbow = slot("r-elbow");
+  private readonly summaryReach = slot("s-reach");
+  private readonly summaryGap = slot("s-gap");
+  private readonly summaryTheta = slot("s-theta");
+  private readonly flipText = slot("flip-angle");
+  private readonly warning = document.getElementById("flip-warning")!;
+  private readonly summaryElement = document.getElementById("s-reach")!;
+  /** 식이 계산한 θ·φ (IK 가 만드는 값, 라디안): 읽은 값과 식 상자가 같은 수를 보이게. */
+  private formulaTheta = 0;
+  private formulaElbow = Math.PI;
+  /** 뒤집힘 경고를 보이고 있는가 (테스트 창구가 읽는다). */
+  flipWarningShown = false;
   private readonly ik = slot("r-ik");
   private readonly formula = slot("formula");
   private readonly reachElement = document.getElementById("r-reach")!;
@@ -80,8 +97,9 @@ export class Readouts {
     this.diff.set(m(diff));
     this.a.set(m(a));
     this.b.set(m(b));
-    this.gap.set(`${(values.gap * 1000).toFixed(3)} mm`);
-    this.theta.set(deg(values.theta));
+    const gapText = `${(values.gap * 1000).toFixed(3)} mm`;
+    this.gap.set(gapText);
+    this.summaryGap.set(gapText);
 
     let status: string;
     if (!values.ik) status = "IK 꺼짐";
@@ -90,13 +108,28 @@ export class Readouts {
     else if (distance < diff) status = "닿지 않음 (너무 가까움)";
     else status = "닿지 않음 (soft)";
     this.reach.set(status);
-    this.reachElement.dataset["state"] = values.ik ? (values.reachable ? "reach" : "far") : "off";
+    const state = values.ik ? (values.reachable ? "reach" : "far") : "off";
+    this.reachElement.dataset["state"] = state;
+    this.summaryReach.set(status);
+    this.summaryElement.dataset["state"] = state;
 
     let ikText = `${values.ikMs.toFixed(3)} ms/프레임 (팔·다리)`;
     if (values.stressCount > 0) ikText += ` · ${values.stressMs.toFixed(2)} ms (${values.stressCount}개)`;
     this.ik.set(ikText);
 
     this.formula.set(this.formulaText(values, a, b, sum, diff));
+    // θ·φ: IK 를 켜면 뼈에서 잰 값, 끄면 식의 값 (= IK 를 켜면 될 값). 어느 쪽이든 식 상자와 같은 수.
+    const thetaText = values.ik ? deg(values.theta) : `${deg(this.formulaTheta)} (IK 켜면)`;
+    this.theta.set(thetaText);
+    this.summaryTheta.set(values.ik ? deg(values.theta) : deg(this.formulaTheta));
+    this.elbow.set(values.ik ? deg(values.elbow) : `${deg(this.formulaElbow)} (IK 켜면)`);
+
+    // 함정 2: 극이 어깨–공 직선에 가까우면 경고.
+    this.flipText.set(deg(Math.min(values.poleAngle, Math.PI - values.poleAngle)));
+    if (values.flipDanger !== this.flipWarningShown) {
+      this.flipWarningShown = values.flipDanger;
+      this.warning.hidden = !values.flipDanger;
+    }
   }
 
   /** 코사인 법칙에 지금 숫자를 넣은 식. d 는 soft 와 [|a − b|, a + b] 자르기를 거친 값. */
@@ -119,14 +152,20 @@ export class Readouts {
     }
     if (a > 0 && d > 0) {
       const cos = Math.min(1, Math.max(-1, (a * a + d * d - b * b) / (2 * a * d)));
+      this.formulaTheta = Math.acos(cos);
       lines.push(
         `cos θ = (a² + d² − b²) / (2ad)\n` +
         `      = (${a.toFixed(3)}² + ${d.toFixed(3)}² − ${b.toFixed(3)}²) / (2·${a.toFixed(3)}·${d.toFixed(3)})\n` +
-        `      = ${cos.toFixed(4)}  →  θ = ${deg(Math.acos(cos))}`,
+        `      = ${cos.toFixed(4)}  →  θ = ${deg(this.formulaTheta)}`,
       );
     }
-    if (!values.ik) lines.push("(IK 꺼짐: 팔은 들어온 자세. 위 θ 는 IK 를 켰을 때의 값)");
-    else if (values.weight < 1) lines.push(`(weight ${values.weight.toFixed(2)}: 들어온 자세와 섞음)`);
+    if (a > 0 && b > 0) {
+      const cosElbow = Math.min(1, Math.max(-1, (a * a + b * b - d * d) / (2 * a * b)));
+      this.formulaElbow = Math.acos(cosElbow);
+      lines.push(`팔꿈치 각 φ: cos φ = (a² + b² − d²) / (2ab) = ${cosElbow.toFixed(4)}  →  φ = ${deg(this.formulaElbow)}`);
+    }
+    if (!values.ik) lines.push("(IK 꺼짐: 팔은 IK 전 자세 그대로. θ·φ 는 IK 를 켜면 될 값)");
+    else if (values.weight < 1) lines.push(`(weight ${values.weight.toFixed(2)}: IK 전 자세와 섞음)`);
     return lines.join("\n");
   }
 }

@@ -28,7 +28,7 @@ export interface Stage {
   readonly pole: Mesh;
   /** 발이 딛는 초록 목표 (다리 IK 의 목표, 발목 자리). */
   readonly footTarget: Mesh;
-  /** 무릎의 극 (보이지 않는 점; 보조 표시가 그린다). */
+  /** 무릎이 굽을 쪽을 정하는 작은 파란 극 공 (다리 IK 의 극). */
   readonly kneePole: Mesh;
   readonly stepBox: Mesh;
 }
@@ -36,6 +36,7 @@ export interface Stage {
 export const BALL_RADIUS = 0.045;
 export const POLE_RADIUS = 0.035;
 export const FOOT_TARGET_RADIUS = 0.035;
+export const KNEE_POLE_RADIUS = 0.028;
 
 export function createStage(footX: number): Stage {
   const scene = new Scene();
@@ -69,9 +70,8 @@ export function createStage(footX: number): Stage {
   pole.name = "pole";
   const footTarget = new Mesh(new SphereGeometry(FOOT_TARGET_RADIUS, 24, 12), new MeshStandardMaterial({ color: 0x4fd18b, roughness: 0.35 }));
   footTarget.name = "footTarget";
-  const kneePole = new Mesh();
+  const kneePole = new Mesh(new SphereGeometry(KNEE_POLE_RADIUS, 24, 12), new MeshStandardMaterial({ color: 0x3d8bff, roughness: 0.35 }));
   kneePole.name = "kneePole";
-  kneePole.visible = false;
   scene.add(ball, pole, footTarget, kneePole);
 
   return { scene, ball, pole, footTarget, kneePole, stepBox };

@@ -10,12 +10,34 @@ import type { Params, Ui } from "./ui";
 /** 월드 좌표 [x, y, z] (m). */
 export type Point3 = [number, number, number];
 /** 위치를 읽을 수 있는 것들. shoulder·elbow·hand 는 팔 뼈(UpperArm_R·LowerArm_R·Hand_R)의 원점. */
-export type PointName = "shoulder" | "elbow" | "hand" | "ball" | "pole" | "footTarget";
+export type PointName = "shoulder" | "elbow" | "hand" | "ball" | "pole" | "footTarget" | "kneePole";
+/** 끌 수 있는 공의 이름. */
+export type HandleName = "ball" | "pole" | "footTarget" | "kneePole";
+/** ‘끝까지 펴 보기’ 실험의 단계. */
+export type ExperimentPhase = "idle" | "soft-off" | "soft-on" | "done";
+
+/** 화면의 첫인상·가르침에 관한 상태 (state() 에 더해진다). */
+export interface ExtraState {
+  /** 공 둘레의 halo 가 보이는가 (처음 잡기 전). */
+  halo: boolean;
+  /** 자동 움직임의 속도 배율 (0 = 꺼짐, 처음 만지기 전에는 느림). */
+  autoMoveSpeed: number;
+  /** prefers-reduced-motion: reduce 인가. */
+  reduceMotion: boolean;
+  /** 팔꿈치 뒤집힘 경고가 보이는가, 어깨–공 직선과 폴 사이의 각 (°). */
+  flipWarning: boolean;
+  poleAngleDeg: number;
+  experiment: ExperimentPhase;
+  hovered: string | null;
+  focused: string | null;
+  /** 패널이 가리지 않는 빈 자리 (CSS px): 카메라가 이 자리에 맞춘다. */
+  freeRect: { left: number; top: number; right: number; bottom: number };
+}
 
 /** window.__twoBoneIK 의 모양. 값은 모두 마지막으로 그린 프레임의 것이다. */
 export interface TwoBoneIKTestHook {
   /** 창구의 판. 모양이 바뀌면 올린다. */
-  readonly version: 1;
+  readonly version: 2;
   /** IK 를 풀고 그린 첫 프레임이 화면에 나갔으면 true. */
   readonly ready: boolean;
   /** 지금까지 그린 프레임 수 (다음 프레임을 기다릴 때 쓴다). */
@@ -33,7 +55,7 @@ export interface TwoBoneIKTestHook {
   /** 월드 좌표 한 점의 화면 좌표 (CSS px). */
   project(point: Point3): { x: number; y: number; behind: boolean };
   /** 패널 값과 상태. */
-  state(): Params & {
+  state(): Params & ExtraState & {
     reachable: boolean;
     dragging: string | null;
     helpersVisible: boolean;
@@ -44,10 +66,22 @@ export interface TwoBoneIKTestHook {
   };
   /** 패널 값을 바꾼다 (패널을 쓰는 것과 같다: onChange 가 불린다). */
   set<K extends keyof Params>(key: K, value: Params[K]): void;
+  /** 끌 수 있는 공을 월드 좌표 point 로 옮긴다 (끄는 것과 같은 결과: position 만 바꾼다). */
+  place(name: HandleName, point: Point3): void;
+  /** 공이 이번 프레임에 화면에 그려진 지름 (CSS px). */
+  drawnDiameter(name: HandleName): number;
+  /** 함정 1 의 그래프: 계열별 가장 큰 값 (팔꿈치 이동 / 공 이동) 과 점 수, 그린 횟수. */
+  plot(): { softOffMax: number; softOnMax: number; softOffCount: number; softOnCount: number; draws: number; sideViewDraws: number };
   /** 시간 누적을 0 으로. */
   resetTimings(): void;
-  /** resetTimings() 이후 프레임당 평균 IK 시간 (ms): 캐릭터(팔·다리)와 스트레스 보기. */
-  timings(): { frames: number; ikMsPerFrame: number; stressMsPerFrame: number; stressFrames: number; stressCount: number };
+  /**
+   * resetTimings() 이후 프레임당 평균 시간 (ms): IK (캐릭터 팔·다리), 스트레스 보기, 이 화면의 JS 전체
+   * (IK + 보조 표시 + 읽은 값 + 그래프; three 의 render() 호출은 빼고), 그리고 render() 호출 자체.
+   */
+  timings(): {
+    frames: number; ikMsPerFrame: number; stressMsPerFrame: number; stressFrames: number; stressCount: number;
+    pageMsPerFrame: number; renderMsPerFrame: number;
+  };
   /** WEBGL_lose_context 로 컨텍스트를 잃게 한다 / 되돌린다. */
   loseContext(): void;
   restoreContext(): void;
@@ -68,14 +102,17 @@ export interface TestHookDeps {
   camera: PerspectiveCamera;
   renderer: WebGLRenderer;
   context: { lost: boolean; lostCount: number; restoredCount: number };
-  timing: { frames: number; ikSum: number; stressSum: number; stressFrames: number };
+  timing: { frames: number; ikSum: number; stressSum: number; stressFrames: number; pageSum: number; renderSum: number };
   dragger: HandleDragger;
   arm: { shoulder: Object3D; elbow: Object3D; hand: Object3D };
   incomingArm: IncomingPose;
-  objects: { ball: Object3D; pole: Object3D; footTarget: Object3D };
+  objects: Record<HandleName, Object3D>;
   helpers: readonly Object3D[];
   stressCount(): number;
   isArmReachable(): boolean;
+  extra(): ExtraState;
+  drawnDiameter(name: HandleName): number;
+  plot(): ReturnType<TwoBoneIKTestHook["plot"]>;
 }
 
 const worldOf = (object: Object3D): Point3 => {
@@ -93,10 +130,11 @@ export function installTestHook(deps: TestHookDeps): void {
     ball: objects.ball.position.toArray() as Point3,
     pole: objects.pole.position.toArray() as Point3,
     footTarget: objects.footTarget.position.toArray() as Point3,
+    kneePole: objects.kneePole.position.toArray() as Point3,
   });
 
   const hook: TwoBoneIKTestHook = {
-    version: 1,
+    version: 2,
     get ready() { return deps.frameState.ready; },
     get frame() { return deps.frameState.frame; },
     testMode: deps.testMode,
@@ -128,6 +166,7 @@ export function installTestHook(deps: TestHookDeps): void {
     state() {
       return {
         ...deps.params,
+        ...deps.extra(),
         reachable: deps.isArmReachable(),
         dragging: deps.dragger.dragging?.name ?? null,
         helpersVisible: deps.helpers.every((helper) => helper.visible),
@@ -140,7 +179,18 @@ export function installTestHook(deps: TestHookDeps): void {
     set(key, value) {
       deps.ui.set(key, value);
     },
+    place(name, point) {
+      objects[name].position.fromArray(point);
+    },
+    drawnDiameter(name) {
+      return deps.drawnDiameter(name);
+    },
+    plot() {
+      return deps.plot();
+    },
     resetTimings() {
+      deps.timing.pageSum = 0;
+      deps.timing.renderSum = 0;
       deps.timing.frames = 0;
       deps.timing.ikSum = 0;
       deps.timing.stressSum = 0;
@@ -154,6 +204,8 @@ export function installTestHook(deps: TestHookDeps): void {
         stressMsPerFrame: t.stressFrames > 0 ? t.stressSum / t.stressFrames : 0,
         stressFrames: t.stressFrames,
         stressCount: deps.stressCount(),
+        pageMsPerFrame: t.frames > 0 ? t.pageSum / t.frames : 0,
+        renderMsPerFrame: t.frames > 0 ? t.renderSum / t.frames : 0,
       };
     },
     loseContext() {

@@ -8,9 +8,9 @@ export type PoleSide = "back" | "out" | "front" | "up";
 export type StressCount = 0 | 100 | 1000;
 
 export interface Params {
-  /** IK 켬/끔: 끄면 IK 를 거치지 않은, 들어온 자세(기본 자세) 그대로. */
+  /** IK 켬/끔: 끄면 IK 를 거치지 않은 자세 (IK 전 자세: 애니메이션이나 기본 자세가 준 자세) 그대로. */
   ik: boolean;
-  /** 보조 표시: 목표·관절·극 공과 선, 삼각형 a·b·d 와 뿌리의 각 θ, 뼈대 선. */
+  /** 보조 표시: 선, 삼각형 a·b·d 와 각 θ, 닿는 범위 껍질, p 화살표, 뒤집힘 위험 원뿔, 비교 유령, 뼈대 선. */
   helpers: boolean;
   /** 자동 움직임: 공(과 발 목표)이 정해진 길을 따라 움직인다. */
   autoMove: boolean;
@@ -20,7 +20,7 @@ export interface Params {
   lowerLength: number;
   /** soft IK 비율 [0, 1]: 다 펴지기 직전 구간의 길이 / 팔 길이. */
   soft: number;
-  /** 섞음 비율 [0, 1]: 0 = 들어온 자세, 1 = 완전한 IK. */
+  /** 섞음 비율 [0, 1]: 0 = IK 전 자세, 1 = 완전한 IK. */
   weight: number;
   /** 극 방향. */
   poleSide: PoleSide;
@@ -30,12 +30,14 @@ export interface Params {
   stress: StressCount;
 }
 
-/** 기본값. test 모드(?test)에서는 자동 움직임만 꺼져 있다. */
-export function defaultParams(testMode: boolean): Params {
+/**
+ * 기본값. test 모드(?test)와 움직임 줄이기(prefers-reduced-motion: reduce)에서는 자동 움직임이 꺼져 있다.
+ */
+export function defaultParams(testMode: boolean, reduceMotion = false): Params {
   return {
     ik: true,
     helpers: true,
-    autoMove: !testMode,
+    autoMove: !testMode && !reduceMotion,
     upperLength: 0.3,
     lowerLength: 0.28,
     soft: 0,
@@ -53,6 +55,7 @@ export interface UiCallbacks {
   onStatsChange(): void;
   onStressChange(): void;
   onAutoMoveChange(): void;
+  onIkChange(): void;
   onReset(): void;
 }
 
@@ -80,7 +83,7 @@ export function createUi(container: HTMLElement, params: Params, callbacks: UiCa
     return controller;
   };
 
-  add("ik", gui.add(params, "ik").name("IK 켬/끔"));
+  add("ik", gui.add(params, "ik").name("IK 켬/끔").onChange(callbacks.onIkChange));
   add("helpers", gui.add(params, "helpers").name("보조 표시"));
   add("autoMove", gui.add(params, "autoMove").name("자동 움직임").onChange(callbacks.onAutoMoveChange));
   add("upperLength", gui.add(params, "upperLength", 0.1, 0.5, 0.01).name("위 뼈 길이 a (m)").onChange(callbacks.onLengthsChange));
@@ -88,7 +91,7 @@ export function createUi(container: HTMLElement, params: Params, callbacks: UiCa
   add("soft", gui.add(params, "soft", 0, 0.5, 0.01).name("soft"));
   add("weight", gui.add(params, "weight", 0, 1, 0.01).name("weight"));
   add("poleSide", gui.add(params, "poleSide", { "뒤·아래 (기본)": "back", "바깥": "out", "앞": "front", "위": "up" })
-    .name("극 방향").onChange(callbacks.onPoleSideChange));
+    .name("극(폴) 방향").onChange(callbacks.onPoleSideChange));
   add("stress", gui.add(params, "stress", { "끔": 0, "100개": 100, "1000개": 1000 }).name("스트레스 보기").onChange(callbacks.onStressChange));
   add("stats", gui.add(params, "stats").name("프레임 시간 표시").onChange(callbacks.onStatsChange));
   const resetAction = { reset: callbacks.onReset };

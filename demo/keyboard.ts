@@ -1,0 +1,93 @@
+// 키보드: 끌 수 있는 공마다 보이지 않는 단추 하나 (Tab 으로 옮겨 다님). 고른 공은 화살표로 화면의 위·아래·왼쪽·오른쪽,
+// PageUp/PageDown 으로 깊이(멀리·가까이)를 옮긴다. 단추는 공 위에 놓여 초점 고리가 공을 둘러싼다.
+// 단추는 포인터를 받지 않는다 (pointer-events: none): 마우스·손가락 끌기는 캔버스의 몫이다.
+import { Vector3 } from "three";
+import type { Object3D, PerspectiveCamera } from "three";
+
+/** 한 번 누를 때 옮기는 거리 (m). Shift 를 누르면 SHIFT_FACTOR 배. */
+export const KEY_STEP = 0.01;
+const SHIFT_FACTOR = 5;
+/** 초점 고리의 지름 (CSS px): 누를 자리와 같은 44 px. */
+const FOCUS_SIZE = 44;
+
+export interface KeyHandle {
+  readonly name: string;
+  readonly object: Object3D;
+  /** 화면 읽기 프로그램과 툴팁에 쓰는 이름. */
+  readonly label: string;
+  /** 움직이기 시작할 때 한 번 (예: 자동 움직임 끄기). */
+  readonly onMove?: () => void;
+}
+
+const _right = /*@__PURE__*/ new Vector3();
+const _up = /*@__PURE__*/ new Vector3();
+const _forward = /*@__PURE__*/ new Vector3();
+const _projected = /*@__PURE__*/ new Vector3();
+
+export class HandleKeys {
+  /** 초점이 있는 공의 이름 (없으면 null). */
+  focused: string | null = null;
+  private readonly buttons: HTMLButtonElement[] = [];
+
+  constructor(
+    container: HTMLElement,
+    private readonly handles: readonly KeyHandle[],
+    private readonly camera: PerspectiveCamera,
+    private readonly canvas: HTMLCanvasElement,
+  ) {
+    for (const handle of handles) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "handle-key";
+      button.dataset["handle"] = handle.name;
+      button.setAttribute("aria-label", `${handle.label}: 화살표 키로 옮기기, PageUp·PageDown 으로 깊이`);
+      button.title = handle.label;
+      button.addEventListener("focus", () => {
+        this.focused = handle.name;
+        this.place();
+      });
+      button.addEventListener("blur", () => {
+        if (this.focused === handle.name) this.focused = null;
+      });
+      button.addEventListener("keydown", (event) => this.onKey(event, handle));
+      container.appendChild(button);
+      this.buttons.push(button);
+    }
+  }
+
+  /** 초점이 있을 때만: 단추들을 공의 화면 위치로 옮긴다 (매 프레임 불러도 된다). */
+  update(): void {
+    if (this.focused !== null) this.place();
+  }
+
+  private place(): void {
+    const rect = this.canvas.getBoundingClientRect();
+    for (let i = 0; i < this.handles.length; i++) {
+      _projected.copy(this.handles[i]!.object.position).project(this.camera);
+      const x = rect.left + ((_projected.x + 1) / 2) * rect.width - FOCUS_SIZE / 2;
+      const y = rect.top + ((1 - _projected.y) / 2) * rect.height - FOCUS_SIZE / 2;
+      this.buttons[i]!.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
+    }
+  }
+
+  private onKey(event: KeyboardEvent, handle: KeyHandle): void {
+    const step = KEY_STEP * (event.shiftKey ? SHIFT_FACTOR : 1);
+    // 카메라의 오른쪽·위·앞 (월드). 화면에서 본 그대로 움직인다.
+    _right.setFromMatrixColumn(this.camera.matrixWorld, 0);
+    _up.setFromMatrixColumn(this.camera.matrixWorld, 1);
+    _forward.setFromMatrixColumn(this.camera.matrixWorld, 2).negate();
+    const p = handle.object.position;
+    switch (event.key) {
+      case "ArrowLeft": p.addScaledVector(_right, -step); break;
+      case "ArrowRight": p.addScaledVector(_right, step); break;
+      case "ArrowUp": p.addScaledVector(_up, step); break;
+      case "ArrowDown": p.addScaledVector(_up, -step); break;
+      case "PageUp": p.addScaledVector(_forward, step); break;
+      case "PageDown": p.addScaledVector(_forward, -step); break;
+      default: return;
+    }
+    handle.onMove?.();
+    event.preventDefault();
+    this.place();
+  }
+}
