@@ -115,3 +115,19 @@ def test_rotation_between_unit_vectors_accepts_float32_rounded_unit_vectors():
     v = np.array([0.0, 0.6, 0.8], dtype=np.float32)
     q = rotation_between_unit_vectors(u, v)
     assert abs(np.linalg.norm(q) - 1) < 1e-6
+
+
+def test_the_batch_hot_path_calls_no_blas(monkeypatch):
+    # issue 11: np.dot 은 OpenBLAS 스레드 풀을 불러 CPU 경합에서 10⁶ 체인이 5 배 느려졌다. BLAS 로 가는 함수를 막아도 풀려야 한다.
+    import twoboneik.solve as solve_module
+
+    def forbidden(*_args, **_kwargs):
+        raise AssertionError("배치 경로가 BLAS 함수를 불렀다")
+
+    for name in ("dot", "vdot", "inner", "matmul", "tensordot"):
+        monkeypatch.setattr(solve_module.np, name, forbidden)
+    rng = np.random.default_rng(7)
+    n = 20_000  # 조각 (CHUNK_SIZE) 여러 개
+    root, target, pole = rng.normal(size=(3, n, 3))
+    result = solve_two_bone_ik(root, rng.uniform(0.5, 1, n), rng.uniform(0.5, 1, n), target, pole)
+    assert result.joint.shape == (n, 3) and np.isfinite(result.joint).all()
