@@ -1,8 +1,8 @@
 // 계약 강화 (issue 7): 직선 가까이 먼 극에서도 뼈 길이, 1.8e308 근처의 좌표, 다시 들어오는 호출, 쓰기 전 검사.
 import { describe, expect, it } from "vitest";
-import { Vector3 } from "three";
+import { Quaternion, Vector3 } from "three";
 import type { Vector3Like } from "three";
-import { createTwoBoneIKResult, solveTwoBoneIK } from "../src/index";
+import { createTwoBoneIKResult, rotationBetweenUnitVectors, softenDistance, solveTwoBoneIK } from "../src/index";
 import type { TwoBoneIKResult } from "../src/index";
 import { distance, lengthTolerance } from "./helpers/tolerance";
 
@@ -142,5 +142,57 @@ describe("solveTwoBoneIK — out is checked before anything is written", () => {
     const call = () => solveTwoBoneIK(v(0, 0, 0), 1n as unknown as number, 1, v(1.5, 0, 0), v(0, 1, 0));
     expect(call).toThrow(RangeError);
     expect(call).toThrow("upperLength");
+  });
+});
+
+describe("exported helpers validate their arguments", () => {
+  it.each([
+    ["distance", [-1e-300, 1, 0.5], "distance"],
+    ["NaN distance", [Number.NaN, 1, 0.5], "distance"],
+    ["infinite distance", [Infinity, 1, 0.5], "distance"],
+    ["zero chain length", [1, 0, 0.5], "chainLength"],
+    ["NaN chain length", [1, Number.NaN, 0.5], "chainLength"],
+    ["soft above 1 (was −0.213 for (0, 1, 2))", [0, 1, 2], "soft"],
+    ["negative soft", [0.5, 1, -0.1], "soft"],
+    ["NaN soft", [0.5, 1, Number.NaN], "soft"],
+    ["a string soft", [0.5, 1, "0.5"], "soft"],
+  ])("softenDistance rejects a bad %s with a RangeError naming it", (_name, args, argName) => {
+    const call = () => softenDistance(...(args as [number, number, number]));
+    expect(call).toThrow(RangeError);
+    expect(call).toThrow(argName);
+  });
+
+  it("softenDistance still accepts the edges: d = 0, soft = 0 and soft = 1", () => {
+    expect(softenDistance(0, 1, 0.5)).toBe(0);
+    expect(softenDistance(3, 2, 0)).toBe(3);
+    expect(softenDistance(3, 2, 1)).toBeLessThan(2);
+  });
+
+  it.each([
+    ["a NaN from", { x: Number.NaN, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, "from"],
+    ["a non-unit from (length 2)", { x: 2, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, "from"],
+    ["an infinite to", { x: 1, y: 0, z: 0 }, { x: 0, y: Infinity, z: 0 }, "to"],
+    ["a zero to", { x: 1, y: 0, z: 0 }, { x: 0, y: 0, z: 0 }, "to"],
+    ["a null to", { x: 1, y: 0, z: 0 }, null, "to"],
+  ])("rotationBetweenUnitVectors rejects %s with a RangeError naming it and leaves out unchanged", (_name, from, to, argName) => {
+    const out = new Quaternion(0.1, 0.2, 0.3, 0.9);
+    const call = () => rotationBetweenUnitVectors(from as Vector3Like, to as Vector3Like, out);
+    expect(call).toThrow(RangeError);
+    expect(call).toThrow(argName);
+    expect(out.toArray()).toEqual([0.1, 0.2, 0.3, 0.9]);
+  });
+
+  it("rotationBetweenUnitVectors rejects an out that is not a writable Quaternion", () => {
+    for (const out of [null, {}, Object.freeze(new Quaternion())]) {
+      const call = () => rotationBetweenUnitVectors(v(1, 0, 0), v(0, 1, 0), out as Quaternion);
+      expect(call).toThrow(RangeError);
+      expect(call).toThrow("out");
+    }
+  });
+
+  it("rotationBetweenUnitVectors accepts float32-rounded unit vectors", () => {
+    const f = Math.fround;
+    const out = rotationBetweenUnitVectors(v(f(0.6), f(0.8), 0), v(0, f(0.6), f(0.8)), new Quaternion());
+    expect(Math.abs(out.length() - 1)).toBeLessThan(1e-6);
   });
 });

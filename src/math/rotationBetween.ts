@@ -1,4 +1,5 @@
-import type { Quaternion, Vector3Like } from "three";
+import { Quaternion } from "three";
+import type { Vector3Like } from "three";
 import { fieldsOf } from "./quaternionFields.js";
 
 /**
@@ -12,15 +13,32 @@ import { fieldsOf } from "./quaternionFields.js";
  * - q = (n·sin(φ/2), cos(φ/2)), cos(φ/2) = √((1 + cos φ)/2), sin(φ/2) = √((1 − cos φ)/2).
  * 정확히 반대(from × to = 0, cos φ < 0)면 축은 from 과 가장 덜 나란한 양의 축(X, Y, Z 순)을 from 에 직교화한 것.
  *
- * 전제: from, to 는 단위 벡터.
+ * from, to 는 유한한 단위 벡터여야 한다: |‖v‖² − 1| ≤ UNIT_VECTOR_TOLERANCE 가 아니거나 (NaN·무한대 포함)
+ * out 이 얼지 않은 Quaternion 이 아니면 인자 이름과 값을 담은 RangeError 를 던지고 out 은 그대로 둔다.
  */
+/**
+ * 단위 벡터로 볼 |‖v‖² − 1| 의 상한. float32 로 저장된 방향 (상대 오차 ~1e-7) 도 받고,
+ * 정규화하지 않은 벡터 (‖v‖ = 1.001 이면 2e-3) 는 거부한다.
+ */
+export const UNIT_VECTOR_TOLERANCE = 1e-5;
+
 export function rotationBetweenUnitVectors(
   from: Readonly<Vector3Like>,
   to: Readonly<Vector3Like>,
   out: Quaternion,
 ): Quaternion {
+  if (!(from !== null && typeof from === "object")) throwNotUnit("from", from);
+  if (!(to !== null && typeof to === "object")) throwNotUnit("to", to);
   const ux = from.x, uy = from.y, uz = from.z;
   const vx = to.x, vy = to.y, vz = to.z;
+  // 검사: 유한한 단위 벡터인가 (NaN·inf·수가 아닌 값이면 아래 비교가 거짓이다), out 은 쓸 수 있는 Quaternion 인가.
+  // (실패할 때만 인라인되지 않은 함수를 부른다: 정상 경로에서는 아무것도 할당하지 않는다.)
+  const uuDelta = ux * ux + uy * uy + uz * uz - 1, vvDelta = vx * vx + vy * vy + vz * vz - 1;
+  if (!(typeof ux === "number" && typeof uy === "number" && typeof uz === "number"
+    && uuDelta <= UNIT_VECTOR_TOLERANCE && uuDelta >= -UNIT_VECTOR_TOLERANCE)) throwNotUnitPoint("from", ux, uy, uz);
+  if (!(typeof vx === "number" && typeof vy === "number" && typeof vz === "number"
+    && vvDelta <= UNIT_VECTOR_TOLERANCE && vvDelta >= -UNIT_VECTOR_TOLERANCE)) throwNotUnitPoint("to", vx, vy, vz);
+  if (!(out instanceof Quaternion) || Object.isFrozen(out)) throwBadQuaternion(out);
   const cosPhi = ux * vx + uy * vy + uz * vz;
   let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
   const sinPhiSq = nx * nx + ny * ny + nz * nz;
@@ -62,4 +80,23 @@ export function rotationBetweenUnitVectors(
   o._x = nx * sinHalf; o._y = ny * sinHalf; o._z = nz * sinHalf; o._w = cosHalf;
   o._onChangeCallback();
   return out;
+}
+
+function throwNotUnit(name: string, value: unknown): never {
+  throw new RangeError(`rotationBetweenUnitVectors: ${name}는 {x, y, z} 단위 벡터여야 합니다 (받은 값: ${String(value)})`);
+}
+
+function throwNotUnitPoint(name: string, x: unknown, y: unknown, z: unknown): never {
+  throw new RangeError(
+    `rotationBetweenUnitVectors: ${name}는 유한한 단위 벡터여야 합니다 (|‖v‖² − 1| ≤ ${UNIT_VECTOR_TOLERANCE},`
+    + ` 받은 값: ${String(x)}, ${String(y)}, ${String(z)})`,
+  );
+}
+
+function throwBadQuaternion(out: unknown): never {
+  const frozen = out instanceof Quaternion;
+  throw new RangeError(
+    `rotationBetweenUnitVectors: out은 ${frozen ? "얼지 않은 (Object.freeze 하지 않은) " : ""}Quaternion 이어야 합니다`
+    + ` (받은 값: ${String(out)})`,
+  );
 }

@@ -12,13 +12,24 @@ import type { ChainLengths } from "./solveTwoBoneIK.js";
  * d′ 은 d 에 대해 연속이고 기울기도 연속(경계에서 1)이며, d → ∞ 일 때 L 에 다가가기만 하고 닿지 않는다.
  * 그래서 soft > 0 이면 L − s 보다 먼 목표에는 끝이 닿지 않는다(reachable = false).
  *
- * @param distance 뿌리에서 목표까지의 거리 d (≥ 0).
- * @param chainLength 체인 길이 L = a + b (> 0).
+ * @param distance 뿌리에서 목표까지의 거리 d (≥ 0, 유한).
+ * @param chainLength 체인 길이 L = a + b (> 0, 유한).
  * @param soft 부드러운 구간의 비율, [0, 1]. 0 이면 d 를 그대로 돌려준다.
+ * @throws RangeError 세 인자 중 하나가 위 범위 밖 (NaN·무한대·수가 아닌 값 포함) 이면 그 이름과 값을 담아.
  * @returns 줄어든 거리 d′ (≤ d).
  */
 export function softenDistance(distance: number, chainLength: number, soft: number): number {
-  if (soft <= 0) return distance;
+  // 검사 (Python 의 soften_distance 와 같은 규칙·같은 문구): d ≥ 0 유한, L > 0 유한, soft ∈ [0, 1].
+  if (!(typeof distance === "number" && distance >= 0 && distance < Infinity)) {
+    throw new RangeError(`softenDistance: distance는 0 이상의 유한한 수여야 합니다 (받은 값: ${describeValue(distance)})`);
+  }
+  if (!(typeof chainLength === "number" && chainLength > 0 && chainLength < Infinity)) {
+    throw new RangeError(`softenDistance: chainLength는 0보다 큰 유한한 수여야 합니다 (받은 값: ${describeValue(chainLength)})`);
+  }
+  if (!(typeof soft === "number" && soft >= 0 && soft <= 1)) {
+    throw new RangeError(`softenDistance: soft는 [0, 1] 범위의 수여야 합니다 (받은 값: ${describeValue(soft)})`);
+  }
+  if (soft === 0) return distance;
   const softLength = soft * chainLength;
   const softStart = chainLength - softLength;
   if (distance <= softStart) return distance;
@@ -54,4 +65,8 @@ export function softenTarget(
   const ratio = softDistance / distance;
   target.x = root.x + dx * ratio; target.y = root.y + dy * ratio; target.z = root.z + dz * ratio;
   return true;
+}
+
+function describeValue(value: unknown): string {
+  return typeof value === "number" ? String(value) : `${String(value)} (${typeof value})`;
 }

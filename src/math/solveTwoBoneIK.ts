@@ -75,8 +75,14 @@ export function createTwoBoneIKResult(): TwoBoneIKResult {
  *   a ≠ b면 end = root + |a − b|·X, reachable = false.
  * - 한 뼈의 길이가 0이면 관절은 뿌리(a = 0) 또는 끝(b = 0)에 놓인다. 둘 다 0이면 RangeError.
  *
- * 잘못된 입력(음수·NaN·무한대 길이, 둘 다 0인 길이, 유한하지 않은 좌표)은 인자 이름과 값을 담은
- * RangeError를 던지고, `out`은 건드리지 않는다. 입력 객체는 절대 바꾸지 않는다.
+ * 허용치: 유효한 모든 입력에서 |joint − root| = a, |end − joint| = b 와 끝의 자리가 1e-12·(a + b) + 가장 큰 좌표의
+ * 몇 ulp 안에서 맞고, NaN·무한대가 없다 (극이 직선 가까이 멀리 있어도, 좌표가 ±1.8e308 근처여도).
+ *
+ * 잘못된 입력은 아무것도 쓰기 전에 인자 이름과 값을 담은 RangeError 로 거부하고 `out`은 건드리지 않는다:
+ * 객체가 아닌 점, 수가 아닌 (bool·문자열·bigint) 또는 유한하지 않은 좌표, 수가 아니거나 음수·NaN·무한대인 길이,
+ * 둘 다 0인 길이, 2(a + b) 넘침, target − root·poleHint − root 넘침, float64 를 넘는 관절·끝 (`root` 를 짚는다),
+ * 쓸 수 없는 `out` (객체가 아님, joint·end 가 객체가 아님, out·joint·end 가 얼어 있음).
+ * 좌표는 한 번씩만 읽으므로 getter 가 solveTwoBoneIK 를 다시 불러도 (재진입) 답이 같다. 입력 객체는 절대 바꾸지 않는다.
  *
  * @param root 뿌리(어깨·엉덩이)의 위치.
  * @param upperLength 위 뼈의 길이 a (root → joint), root와 같은 단위.

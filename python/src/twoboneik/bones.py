@@ -15,8 +15,8 @@ from .rotation import (
     quaternion_conjugate,
     quaternion_multiply,
     quaternion_normalize,
+    _rotation_between,
     rotate_vector,
-    rotation_between_unit_vectors,
     slerp,
 )
 from .solve import solve_two_bone_ik
@@ -75,10 +75,23 @@ def soften_distance(distance: ArrayLike, chain_length: ArrayLike, soft: ArrayLik
 
     d′ 은 d 에 대해 연속이고 기울기도 연속 (경계에서 1) 이며, d → ∞ 일 때 L 에 다가가기만 한다.
     soft = 0 이면 d 를 그대로 돌려준다.
+
+    검사 (TypeScript 의 softenDistance 와 같은 규칙·같은 문구): distance ≥ 0 유한, chain_length > 0 유한,
+    soft ∈ [0, 1]. 어긋나면 (NaN·무한대·bool·문자열 포함) 인자 이름·값·(배열이면) 처음 어긋난 색인을 담은 ValueError.
     """
-    d = np.asarray(distance, dtype=float)
-    chain = np.asarray(chain_length, dtype=float)
-    k = np.asarray(soft, dtype=float)
+    d = _checks.as_real_array("distance", distance, np.dtype(np.float64))
+    chain = _checks.as_real_array("chain_length", chain_length, np.dtype(np.float64))
+    k = _checks.as_real_array("soft", soft, np.dtype(np.float64))
+    for name, values, good, rule in (
+        ("distance", d, (d >= 0) & (d < np.inf), "0 이상의 유한한 수"),
+        ("chain_length", chain, (chain > 0) & (chain < np.inf), "0보다 큰 유한한 수"),
+        ("soft", k, (k >= 0) & (k <= 1), "[0, 1] 범위의 수"),
+    ):
+        if not np.all(good):
+            index = _checks.first_index(~np.asarray(good))
+            raise ValueError(
+                f"{name}{_checks.format_index(index)}는 {rule}여야 합니다 (받은 값: {_checks.scalar_repr(values[index])})"
+            )
     soft_length = k * chain
     soft_start = chain - soft_length
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
@@ -269,7 +282,7 @@ def apply_two_bone_ik(
     # 5. upper: 현재 관절 방향 → 풀린 관절 방향의 가장 작은 회전 Δ₁ (부모 공간이므로 왼쪽에 곱한다).
     has_upper = (upper_length > 0)[..., None]
     safe_a = np.where(upper_length > 0, upper_length, 1.0)[..., None]
-    delta_upper = rotation_between_unit_vectors((mid_p - root_p) / safe_a, (joint_p - root_p) / safe_a)
+    delta_upper = _rotation_between((mid_p - root_p) / safe_a, (joint_p - root_p) / safe_a)
     delta_upper = np.where(has_upper, delta_upper, _IDENTITY)
     upper_q1 = np.where(has_upper, quaternion_normalize(quaternion_multiply(delta_upper, u_q)), u_q)
 
@@ -278,7 +291,7 @@ def apply_two_bone_ik(
     safe_b = np.where(lower_length > 0, lower_length, 1.0)[..., None]
     end_after = rotate_vector(delta_upper, end_p - root_p) + root_p - joint_p
     from_dir = end_after / np.where(has_lower, _length(end_after)[..., None], 1.0)
-    delta_mid = rotation_between_unit_vectors(from_dir, (end_solved_p - joint_p) / safe_b)
+    delta_mid = _rotation_between(from_dir, (end_solved_p - joint_p) / safe_b)
     delta_mid_local = quaternion_multiply(
         quaternion_multiply(quaternion_conjugate(upper_q1), delta_mid), upper_q1
     )

@@ -6,6 +6,9 @@
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
+
+from . import _checks
 
 __all__ = [
     "quaternion_multiply",
@@ -67,7 +70,36 @@ def rotate_vector(q: np.ndarray, v: np.ndarray) -> np.ndarray:
     )
 
 
-def rotation_between_unit_vectors(u: np.ndarray, v: np.ndarray) -> np.ndarray:
+#: 단위 벡터로 볼 |‖v‖² − 1| 의 상한 (TypeScript 의 UNIT_VECTOR_TOLERANCE 와 같은 값). float32 로 저장된 방향
+#: (상대 오차 ~1e-7) 은 받고, 정규화하지 않은 벡터 (‖v‖ = 1.001 이면 2e-3) 는 거부한다.
+UNIT_VECTOR_TOLERANCE = 1e-5
+
+
+def rotation_between_unit_vectors(u: ArrayLike, v: ArrayLike) -> np.ndarray:
+    """단위 벡터 u 를 단위 벡터 v 로 돌리는 가장 작은 회전 (..., 4) = (x, y, z, w). 식은 _rotation_between 참고.
+
+    u, v 는 (..., 3) 의 유한한 단위 벡터여야 한다 (|‖v‖² − 1| ≤ UNIT_VECTOR_TOLERANCE). 어긋나면 (NaN·무한대·bool 포함)
+    인자 이름·값·처음 어긋난 색인을 담은 ValueError 를 던진다.
+    """
+    arrays = []
+    for name, value in (("u", u), ("v", v)):
+        array = _checks.as_points(name, value, np.dtype(np.float64))
+        _checks.check_finite_points(name, array, value)
+        with np.errstate(over="ignore"):
+            delta = np.abs(np.einsum("...i,...i->...", array, array) - 1)
+        bad = ~(delta <= UNIT_VECTOR_TOLERANCE)
+        if np.any(bad):
+            index = _checks.first_index(np.asarray(bad))
+            values = ", ".join(_checks.scalar_repr(c) for c in array[index])
+            raise ValueError(
+                f"{name}{_checks.format_index(index)}는 유한한 단위 벡터여야 합니다"
+                f" (|‖v‖² − 1| ≤ {UNIT_VECTOR_TOLERANCE}, 받은 값: {values})"
+            )
+        arrays.append(array)
+    return _rotation_between(arrays[0], arrays[1])
+
+
+def _rotation_between(u: np.ndarray, v: np.ndarray) -> np.ndarray:
     """단위 벡터 u 를 단위 벡터 v 로 돌리는 가장 작은 회전 (src/math/rotationBetween.ts 를 그대로 옮김).
 
     three 의 setFromUnitVectors 는 거의 반대일 때 (1 + cos φ < 1e-8) 임의의 축으로 바꿔 끝점이 1e-4 어긋난다.
