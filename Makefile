@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 
-.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py build
+.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py build dist-py
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci
@@ -38,10 +38,14 @@ test-py: venv
 test-e2e: install
 	node e2e/run.mjs
 
-test: test-ts test-py test-e2e
+# 배포 확인: build → twine check → 휠 내용 → sdist 의 테스트 → 새 venv 에 휠 설치 후 README 예 (python/tools/check_dist.py)
+dist-py: venv
+	$(VENV_PY) python/tools/check_dist.py
+
+test: test-ts test-py dist-py test-e2e
 
 bench: install
 	npm run bench
 
 bench-py: venv
-	$(VENV_PY) -m twoboneik.bench
+	$(VENV_PY) -m twoboneik.bench --contention

@@ -32,6 +32,22 @@ def test_the_package_and_the_user_example_pass_mypy_strict():
     assert "Success: no issues found" in result.stdout
 
 
+def test_the_readme_type_examples_pass_mypy_strict(tmp_path):
+    # README 의 「타입」 예 (첫 줄이 mypy --strict 를 말하는 ```python 블록) 를 그대로 검사한다.
+    from test_readme import READMES, code_blocks
+
+    files = []
+    for path in READMES:
+        for line, code, _expected in code_blocks(path):
+            if "mypy --strict" in code.split("\n", 1)[0]:
+                file = tmp_path / f"{path.stem.replace('.', '_')}_{line}.py"
+                file.write_text(code, encoding="utf-8")
+                files.append(file)
+    assert len(files) == len(READMES), [f.name for f in files]
+    result = run_mypy(*files)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 def test_mypy_catches_a_wrong_type_in_user_code(tmp_path):
     # 검사가 정말로 일하는지: 단일 체인의 reachable (bool) 을 배열처럼 쓰면 mypy 가 거부한다.
     wrong = tmp_path / "wrong.py"
