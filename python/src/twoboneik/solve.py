@@ -97,7 +97,7 @@ def solve_two_bone_ik(  # type: ignore[overload-overlap]
     dtype: _Dtype64 | None = None,
 ) -> TwoBoneIKResult[np.float64, bool]: ...
 @overload
-def solve_two_bone_ik(
+def solve_two_bone_ik(  # type: ignore[overload-overlap, unused-ignore]  # NumPy < 2.3 의 stubs 에서만 겹친다고 본다
     root: _PointSeq,
     upper_length: float,
     lower_length: float,
