@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 
-.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py build fuzz rigs bone-names
+.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py build dist-py fuzz rigs bone-names
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci
@@ -38,13 +38,17 @@ test-py: venv
 test-e2e: install
 	node e2e/run.mjs
 
-test: test-ts test-py test-e2e
+# 배포 확인: build → twine check → 휠 내용 → sdist 의 테스트 → 새 venv 에 휠 설치 후 README 예 (python/tools/check_dist.py)
+dist-py: venv
+	$(VENV_PY) python/tools/check_dist.py
+
+test: test-ts test-py dist-py test-e2e
 
 bench: install
 	npm run bench
 
 bench-py: venv
-	$(VENV_PY) -m twoboneik.bench
+	$(VENV_PY) -m twoboneik.bench --contention
 
 # 계약 퍼즈 (테스트 모음 밖): 언어마다 10⁶ 개의 씨앗 고정 체인 (TypeScript, 파이썬 단일, 파이썬 배치) 과
 # 공유 조각 10⁵ 개의 언어 간 비트 비교. 위반이 있으면 실패한다.

@@ -172,6 +172,11 @@ def main(argv: list[str] | None = None) -> None:
             if name in os.environ
         )
         print(f"  경합: 바쁜 프로세스 {busy} 개 (CPU 코어 {os.cpu_count()} 개){', ' + threads if threads else ''}")
+        if hasattr(os, "getloadavg"):
+            # 다른 일이 이미 돌고 있으면 '조용할 때' 도 조용하지 않다: 비교의 바탕을 함께 보여 준다.
+            load = os.getloadavg()[0]
+            note = "  (기계가 이미 바쁘다: 두 시간 모두 흔들린다)" if load > 0.5 * (os.cpu_count() or 1) else ""
+            print(f"    재기 전 1 분 부하 평균      : {load:9.2f}{note}")
         print(f"    조용할 때                  : {quiet * 1e3:9.2f} ms")
         print(f"    바쁜 프로세스 옆에서       : {contended * 1e3:9.2f} ms")
         print(f"    경합 / 조용함 시간비       : {contended / quiet:9.2f} 배  (목표 ≤ 1.5)")

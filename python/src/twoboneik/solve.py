@@ -103,7 +103,7 @@ def solve_two_bone_ik(  # type: ignore[overload-overlap]
     dtype: _Dtype64 | None = None,
 ) -> TwoBoneIKResult[np.float64, bool]: ...
 @overload
-def solve_two_bone_ik(
+def solve_two_bone_ik(  # type: ignore[overload-overlap, unused-ignore]  # NumPy < 2.3 의 stubs 에서만 겹친다고 본다
     root: _PointSeq,
     upper_length: float,
     lower_length: float,
@@ -241,29 +241,46 @@ _NAMES = ("root", "upper_length", "lower_length", "target", "pole_hint")
 
 
 def _inferred_dtype(arguments: tuple[Any, ...]) -> np.dtype[Any]:
-    """dtype=None 일 때 결과 dtype: NumPy 배열·스칼라 인자의 dtype 을 합친다 (파이썬 수·리스트·튜플은 약하다)."""
+    """dtype=None 일 때 결과 dtype: NumPy 배열·스칼라 인자의 dtype 을 합친다 (파이썬 수·리스트·튜플은 약하다).
+
+    단일 체인의 빠른 경로에서도 불리므로 흔한 타입은 type(...) is 로 먼저 가른다.
+    """
     found: np.dtype[Any] | None = None
     for value in arguments:
-        if isinstance(value, (float, int, list, tuple)):
+        kind = type(value)
+        if kind is float or kind is int or kind is tuple or kind is list:
             continue
-        kind = getattr(value, "dtype", None)
-        if not isinstance(kind, np.dtype) or kind.kind not in "iuf":
+        if kind is np.ndarray:
+            current = value.dtype
+        elif isinstance(value, (float, int, list, tuple)):
+            continue  # np.float64 스칼라 (float 의 하위 클래스) 등
+        else:
+            current = getattr(value, "dtype", None)
+            if not isinstance(current, np.dtype):
+                continue
+        if current.kind not in "iuf":
             continue  # 실수가 아닌 dtype 은 아래의 검사가 인자 이름과 함께 거부한다
-        found = kind if found is None else np.promote_types(found, kind)
+        if found is None:
+            found = current
+        elif current is not found:
+            found = np.promote_types(found, current)
     if found is not None and found.kind == "f" and found.itemsize <= 4:
         return _FLOAT32
     return _FLOAT64
 
 
-def _all_python(arguments: tuple[Any, ...]) -> bool:
+def _all_python(arguments: tuple[Any, ...] | list[Any]) -> bool:
     """모든 인자가 파이썬 수 (와 그 하위 클래스) 이거나 그것들의 리스트·튜플인가: 그때만 reachable 이 파이썬 bool."""
     for value in arguments:
-        if isinstance(value, (float, int)):
+        kind = type(value)
+        if kind is float or kind is int:
             continue
-        if type(value) is tuple or type(value) is list:
-            if _all_python(tuple(value)):
+        if kind is tuple or kind is list:
+            if _all_python(value):
                 continue
-        return False
+            return False
+        if not isinstance(value, (float, int)):
+            return False
     return True
 
 

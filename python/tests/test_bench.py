@@ -1,0 +1,33 @@
+"""벤치마크 (python -m twoboneik.bench) 가 약속한 줄을 모두 출력하고, 경합 모드가 바쁜 프로세스를 띄웠다가 모두 거둔다.
+시간 자체는 기계마다 달라 확인하지 않는다 (make bench-py 가 잰다)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import re
+
+from twoboneik import bench
+
+
+def test_the_bench_prints_every_ratio_and_the_contention_mode_cleans_up(capsys):
+    bench.main(["--n", "3000", "--loop-n", "200", "--rounds", "1", "--contention", "1"])
+    output = capsys.readouterr().out
+    for label in ("배치 / 루프 속도비", "배치 / 복사 기준 시간비", "경합 / 조용함 시간비", "바쁜 프로세스 옆에서"):
+        assert re.search(rf"{label}\s*:\s*[0-9.,]+ ", output), f"{label} 줄이 없습니다:\n{output}"
+    assert "바쁜 프로세스 1 개" in output
+    assert multiprocessing.active_children() == []
+
+
+def test_without_the_flag_there_is_no_contention_run(capsys):
+    bench.main(["--n", "1000", "--loop-n", "100", "--rounds", "1"])
+    output = capsys.readouterr().out
+    assert "배치 / 루프 속도비" in output and "경합" not in output
+
+
+def test_contention_defaults_to_the_number_of_cores(monkeypatch, capsys):
+    monkeypatch.setattr(bench.os, "cpu_count", lambda: 1)
+    parsed = []
+    monkeypatch.setattr(bench, "contended_time", lambda run, rounds, busy: parsed.append(busy) or 1.0)
+    bench.main(["--n", "1000", "--loop-n", "100", "--rounds", "1", "--contention"])
+    assert parsed == [1]
+    capsys.readouterr()
