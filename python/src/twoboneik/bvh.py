@@ -191,11 +191,12 @@ def _parse_frames(lines: list, first: int, frames: int, channel_count: int) -> n
         )
     counts = [len(line.split()) for line in body]
     for k, count in enumerate(counts):
-        if count != channel_count:
-            what = "빈 줄 (잘린 프레임)" if count == 0 else f"값 {count} 개"
+        if count == 0:
             raise ValueError(
-                f"줄 {first + k + 1}: 채널 수 {channel_count} 와 맞지 않는 프레임입니다 ({what})"
+                f"줄 {first + k + 1}: 프레임이 잘렸습니다 — 빈 줄입니다 (Frames: {frames} 중 {k} 프레임만 있습니다)"
             )
+        if count != channel_count:
+            raise ValueError(f"줄 {first + k + 1}: 채널 수 {channel_count} 와 맞지 않는 프레임입니다 (값 {count} 개)")
     joined = " ".join(body)
     bad = _FORBIDDEN_IN_MOTION.search(joined)
     tokens = joined.split()

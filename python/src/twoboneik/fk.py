@@ -37,8 +37,8 @@ _AXIS = {"X": 0, "Y": 1, "Z": 2}
 class Pose(NamedTuple):
     """정기구학의 결과. computed 가 False 인 관절의 값은 채우지 않은 0 이다.
 
-    - positions: 월드 위치 (F, J, 3).
-    - rotations: 월드 회전 행렬 (F, J, 3, 3).
+    - positions: 월드 위치 (F, J, 3) (관절 우선으로 저장한 배열의 뷰).
+    - rotations: 월드 회전 행렬 (F, J, 3, 3) (같은 식의 뷰).
     - computed: 계산한 관절 (J,) bool.
     """
 
@@ -52,25 +52,23 @@ def rotation_order(channels: Sequence[str]) -> str:
     return "".join(c[0] for c in channels if c.endswith("rotation"))
 
 
-def _axis_matrix(axis: int, radians: np.ndarray) -> np.ndarray:
-    c, s = np.cos(radians), np.sin(radians)
-    m = np.zeros(radians.shape + (3, 3))
-    i, j = (axis + 1) % 3, (axis + 2) % 3
-    m[..., axis, axis] = 1.0
-    m[..., i, i] = c
-    m[..., j, j] = c
-    m[..., i, j] = -s
-    m[..., j, i] = s
-    return m
-
-
 def euler_to_matrix(order: str, degrees: np.ndarray) -> np.ndarray:
-    """오일러 각 (..., len(order)) 도 → 회전 행렬 (..., 3, 3): R = R_order[0]·R_order[1]·…"""
+    """오일러 각 (..., len(order)) 도 → 회전 행렬 (..., 3, 3): R = R_order[0]·R_order[1]·…
+
+    축 회전을 오른쪽에 곱하는 것은 두 열을 섞는 것뿐이다 (축 a, i = a+1, j = a+2 (mod 3)):
+    (M·R_a(θ))[:, i] = c·M[:, i] + s·M[:, j],  (M·R_a(θ))[:, j] = −s·M[:, i] + c·M[:, j]. 행렬곱 없이 원소별로 한다.
+    """
     degrees = np.asarray(degrees, dtype=float)
     radians = np.deg2rad(degrees)
-    out = np.broadcast_to(np.eye(3), degrees.shape[:-1] + (3, 3)).copy()
+    out = np.zeros(degrees.shape[:-1] + (3, 3))
+    out[..., 0, 0] = out[..., 1, 1] = out[..., 2, 2] = 1.0
     for k, axis in enumerate(order):
-        out = out @ _axis_matrix(_AXIS[axis], radians[..., k])
+        a = _AXIS[axis]
+        i, j = (a + 1) % 3, (a + 2) % 3
+        c, s = np.cos(radians[..., k])[..., None], np.sin(radians[..., k])[..., None]
+        column_i, column_j = out[..., :, i].copy(), out[..., :, j]
+        out[..., :, i] = c * column_i + s * column_j
+        out[..., :, j] = c * column_j - s * column_i
     return out
 
 
@@ -210,8 +208,11 @@ def forward_kinematics(
     count = len(clip.names)
     needed = np.ones(count, dtype=bool) if joints is None else _ancestors_closure(clip, joints)
     frames = motion.shape[0]
-    positions = np.zeros((frames, count, 3))
-    rotations = np.zeros((frames, count, 3, 3))
+    # 관절 우선 배열에 쓴다: 계산하지 않는 관절의 메모리는 건드리지 않으므로 (calloc) 비용이 없다.
+    positions_jm = np.zeros((count, frames, 3))
+    rotations_jm = np.zeros((count, frames, 3, 3))
+    positions = positions_jm.transpose(1, 0, 2)
+    rotations = rotations_jm.transpose(1, 0, 2, 3)
     for j in range(count):
         if not needed[j]:
             continue
@@ -220,12 +221,12 @@ def forward_kinematics(
         local = euler_to_matrix(order, local_rotation_angles(clip, j, motion)) if order else None
         parent = int(clip.parents[j])
         if parent < 0:
-            positions[:, j] = translation
-            rotations[:, j] = np.eye(3) if local is None else local
+            positions_jm[j] = translation
+            rotations_jm[j] = np.eye(3) if local is None else local
         else:
-            parent_rotation = rotations[:, parent]
-            positions[:, j] = positions[:, parent] + np.einsum("fij,fj->fi", parent_rotation, translation)
-            rotations[:, j] = parent_rotation if local is None else parent_rotation @ local
+            parent_rotation = rotations_jm[parent]
+            positions_jm[j] = positions_jm[parent] + np.einsum("fij,fj->fi", parent_rotation, translation)
+            rotations_jm[j] = parent_rotation if local is None else np.matmul(parent_rotation, local)
     return Pose(positions, rotations, needed)
 
 
