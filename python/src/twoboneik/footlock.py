@@ -7,7 +7,7 @@
 3. 단위·위 방향·땅·접지 (contact): 쉬는 자세의 다리 길이로 단위, 넓적다리 → 발 방향으로 위, 클립에서 땅.
 4. 목표와 무게: 접지 구간마다 발 (발목) 이 디딘 자리 = 그 구간의 발 위치 평균. 구간 안은 무게 1,
    앞뒤 blend_frames 프레임은 smoothstep 으로 0 → 1 → 0 (회전을 slerp 하므로 튀지 않는다).
-5. 두 다리를 apply_two_bone_ik 로 한 번에 푼다: keep_end_rotation=True (발의 월드 회전 유지), 무릎의 극은
+5. 두 다리를 apply_two_bone_ik 로 한 번에 푼다: keep_end_rotation=True (섞는 프레임까지 발의 월드 회전 유지), 무릎의 극은
    자동 극 규칙 (pole.auto_pole) — 들어온 자세의 굽힘 평면, 거의 곧으면 캐릭터의 앞. 엉덩이는 움직이지 않는다.
 6. 새 로컬 회전을 각 관절의 채널 순서의 오일러 각으로 (원래 값에 가장 가까운 해) 적는다. 무게가 0 인 프레임과
    다리가 아닌 관절, 위치 채널은 비트 단위로 그대로다. 회전만 바뀌므로 뼈 길이는 바뀌지 않는다.
@@ -46,6 +46,7 @@ from .fk import (
 )
 from .legs import Leg, find_legs
 from .pole import auto_pole
+from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize
 
 __all__ = ["FootlockOptions", "FootReport", "FootlockResult", "footlock", "character_forward", "blend_weights"]
 
@@ -244,8 +245,10 @@ def _slide(foot: np.ndarray, intervals: list, up: np.ndarray) -> tuple:
 
 
 def _rotation_angle_deg(q0: np.ndarray, q1: np.ndarray) -> np.ndarray:
-    dot = np.abs(np.sum(q0 * q1, axis=-1))
-    return np.rad2deg(2.0 * np.arccos(np.minimum(dot, 1.0)))
+    """q0 에서 q1 까지의 회전각 (도). q = q0⁻¹ q1 의 2·atan2(|q.xyz|, |q.w|): acos(내적) 과 달리 0 근처에서도 정확하다."""
+    relative = quaternion_multiply(quaternion_conjugate(q0), q1)
+    vector = np.sqrt(np.sum(relative[..., :3] ** 2, axis=-1))
+    return np.rad2deg(2.0 * np.arctan2(vector, np.abs(relative[..., 3])))
 
 
 def footlock(
@@ -344,7 +347,18 @@ def footlock(
                 weight=weight[f],
                 keep_end_rotation=True,
             )
-            for j, q in zip((leg.thigh, leg.shin, leg.foot), (result.upper_rotation, result.mid_rotation, result.end_rotation)):
+            # 섞는 프레임에서는 apply_two_bone_ik 가 세 회전을 따로 slerp 하므로 발의 월드 회전이 조금 어긋난다.
+            # 발 고정에서는 발이 바닥과 이루는 각이 중요하므로, 섞은 넓적다리·정강이 뒤의 발 회전을 다시 구해
+            # 모든 프레임에서 (부모 공간, 곧 월드) 발 회전을 그대로 둔다: q_E = (q_U q_M)⁻¹ (q_U0 q_M0) q_E0.
+            chain_before = quaternion_multiply(locals_[leg.thigh][1][f], locals_[leg.shin][1][f])
+            chain_after = quaternion_multiply(result.upper_rotation, result.mid_rotation)
+            foot_rotation = quaternion_normalize(
+                quaternion_multiply(
+                    quaternion_conjugate(chain_after),
+                    quaternion_multiply(chain_before, locals_[leg.foot][1][f]),
+                )
+            )
+            for j, q in zip((leg.thigh, leg.shin, leg.foot), (result.upper_rotation, result.mid_rotation, foot_rotation)):
                 angles = matrix_to_euler(orders[j], quaternion_to_matrix(q), near=locals_[j][2][f])
                 start_col = int(clip.channel_start[j])
                 columns = [start_col + k for k, c in enumerate(clip.channels[j]) if c.endswith("rotation")]
