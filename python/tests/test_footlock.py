@@ -75,7 +75,7 @@ def test_planted_feet_stop_sliding_and_nothing_else_changes(walk_args, unit_scal
         # 미끄러짐: 전에는 있었고, 후에는 다리 길이의 1e-6 미만 (보고서와 정기구학 모두).
         assert foot.slide_before_max > 1e-3 * leg_length
         assert foot.slide_after_max < 1e-6 * leg_length
-        assert foot.unreachable_frames.size == 0
+        assert foot.unreachable_frames.size == 0 and foot.max_miss == 0.0
         for s, e in foot.intervals:
             spot = after.positions[s:e + 1, leg.foot]
             assert np.max(np.abs(spot - spot[0])) < 1e-6 * leg_length
@@ -149,6 +149,7 @@ def test_out_of_reach_spots_are_reported_and_the_leg_extends_toward_them():
         assert foot.intervals == [(0, 179)]
         frames = foot.unreachable_frames
         assert 20 < frames.size < 180
+        assert foot.max_miss > 10.0  # 걸어간 거리만큼 (cm)
         planted = forward_kinematics(walk.clip).positions[:, leg.foot].mean(axis=0)
         root = after.positions[frames, leg.thigh]
         reach = np.linalg.norm(after.positions[frames, leg.foot] - root, axis=-1)

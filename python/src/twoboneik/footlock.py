@@ -84,7 +84,15 @@ class FootlockOptions:
 
 @dataclass
 class FootReport:
-    """한 발의 보고. 길이는 클립 단위, 각도는 도."""
+    """한 발의 보고. 길이는 클립 단위, 각도는 도.
+
+    - names: (넓적다리, 정강이, 발, 발끝) 이름, convention: 찾은 이름 규약 (주었으면 'given').
+    - intervals: 접지 구간 [(시작, 끝), ...] (끝 포함).
+    - slide_*: 접지 중 프레임 사이 발목의 수평 이동, 고치기 전·후의 평균·최대 (고친 클립을 정기구학으로 다시 재서).
+    - unreachable_frames: 접지 중 디딘 자리에 닿지 못한 프레임. max_miss: 그 프레임들에서 가장 멀리 빗나간 거리.
+    - max_rotation_deg: 이 다리의 세 관절에 더한 가장 큰 회전.
+    - track: 접지 찾기의 높이·속도 (ContactTrack). foot_before, foot_after: 발목의 월드 위치 전·후 (F, 3).
+    """
 
     side: str
     names: tuple
@@ -95,6 +103,7 @@ class FootReport:
     slide_after_mean: float
     slide_after_max: float
     unreachable_frames: np.ndarray
+    max_miss: float
     max_rotation_deg: float
     track: ContactTrack
     foot_before: np.ndarray = field(repr=False)
@@ -130,7 +139,7 @@ class FootlockResult:
             if foot.unreachable_frames.size:
                 lines.append(
                     f"      닿지 못한 프레임 {foot.unreachable_frames.size} 개: {_format_ranges(foot.unreachable_frames)}"
-                    " (다리를 디딘 자리 쪽으로 뻗었습니다)"
+                    f" (다리를 디딘 자리 쪽으로 뻗었습니다; 가장 멀리 빗나간 거리 {foot.max_miss:.3g} {self.units})"
                 )
         lines.append(f"관절에 더한 가장 큰 회전: {self.max_rotation_deg:.3g}°")
         return "\n".join(lines)
@@ -382,12 +391,18 @@ def footlock(
             q_new = euler_to_quaternion(orders[j], local_rotation_angles(fixed, j))
             angle = _rotation_angle_deg(locals_[j][1], q_new)
             largest = max(largest, float(angle.max()) if angle.size else 0.0)
+        miss = 0.0
+        if unreachable.size:
+            spot = np.array([pose.positions[s:e + 1, leg.foot].mean(axis=0) for s, e in track.intervals])
+            owner = blend_weights(track.intervals, frames, 0)[1]
+            gap = after.positions[unreachable, leg.foot] - spot[owner[unreachable]]
+            miss = float(np.sqrt(np.sum(gap * gap, axis=-1)).max())
         before_mean, before_max = _slide(pose.positions[:, leg.foot], track.intervals, up)
         after_mean, after_max = _slide(after.positions[:, leg.foot], track.intervals, up)
         feet.append(
             FootReport(
                 leg.side, leg.names, leg.convention, track.intervals, before_mean, before_max, after_mean, after_max,
-                unreachable, largest, track, pose.positions[:, leg.foot].copy(), after.positions[:, leg.foot].copy(),
+                unreachable, miss, largest, track, pose.positions[:, leg.foot].copy(), after.positions[:, leg.foot].copy(),
             )
         )
     report(1.0, "끝")
