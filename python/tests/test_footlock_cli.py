@@ -118,3 +118,15 @@ def test_python_dash_m_runs_the_command_and_returns_its_exit_code(tmp_path):
         capture_output=True,
     )
     assert missing.returncode == 1
+
+
+def test_the_readme_footlock_examples_run_as_pasted(tmp_path, monkeypatch, capsys):
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## 발 고정 (foot locking)", 1)[1]
+    blocks = [b.split("```", 1)[0] for b in section.split("```python\n")[1:]]
+    assert blocks
+    monkeypatch.chdir(tmp_path)
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert "[(0, 36), (60, 96), (120, 156), (180, 216)]" in out and "0.187 True" in out
