@@ -40,11 +40,14 @@ class Pose(NamedTuple):
     - positions: 월드 위치 (F, J, 3) (관절 우선으로 저장한 배열의 뷰).
     - rotations: 월드 회전 행렬 (F, J, 3, 3) (같은 식의 뷰).
     - computed: 계산한 관절 (J,) bool.
+    - joint_positions (J, F, 3), joint_rotations (J, F, 3, 3): 같은 값의 관절 우선 배열 (관절 하나가 연속 메모리).
     """
 
     positions: np.ndarray
     rotations: np.ndarray
     computed: np.ndarray
+    joint_positions: np.ndarray
+    joint_rotations: np.ndarray
 
 
 def rotation_order(channels: Sequence[str]) -> str:
@@ -55,37 +58,30 @@ def rotation_order(channels: Sequence[str]) -> str:
 def euler_to_matrix(order: str, degrees: np.ndarray) -> np.ndarray:
     """오일러 각 (..., len(order)) 도 → 회전 행렬 (..., 3, 3): R = R_order[0]·R_order[1]·…
 
-    축 회전을 오른쪽에 곱하는 것은 두 열을 섞는 것뿐이다 (축 a, i = a+1, j = a+2 (mod 3)):
-    (M·R_a(θ))[:, i] = c·M[:, i] + s·M[:, j],  (M·R_a(θ))[:, j] = −s·M[:, i] + c·M[:, j]. 행렬곱 없이 원소별로 한다.
+    쿼터니언을 거친다 (euler_to_quaternion → quaternion_to_matrix): 성분별 배열 연산뿐이라 행렬곱보다 빠르다.
     """
-    degrees = np.asarray(degrees, dtype=float)
-    radians = np.deg2rad(degrees)
-    out = np.zeros(degrees.shape[:-1] + (3, 3))
-    out[..., 0, 0] = out[..., 1, 1] = out[..., 2, 2] = 1.0
-    for k, axis in enumerate(order):
-        a = _AXIS[axis]
-        i, j = (a + 1) % 3, (a + 2) % 3
-        c, s = np.cos(radians[..., k])[..., None], np.sin(radians[..., k])[..., None]
-        column_i, column_j = out[..., :, i].copy(), out[..., :, j]
-        out[..., :, i] = c * column_i + s * column_j
-        out[..., :, j] = c * column_j - s * column_i
-    return out
+    return quaternion_to_matrix(euler_to_quaternion(order, degrees))
 
 
 def euler_to_quaternion(order: str, degrees: np.ndarray) -> np.ndarray:
-    """오일러 각 (..., len(order)) 도 → 단위 쿼터니언 (..., 4) x, y, z, w. euler_to_matrix 와 같은 회전."""
-    from .rotation import quaternion_multiply
+    """오일러 각 (..., len(order)) 도 → 단위 쿼터니언 (..., 4) x, y, z, w. q = q_order[0] ⊗ q_order[1] ⊗ …
 
+    축 쿼터니언 r = (sin(θ/2)·e_a, cos(θ/2)) 은 벡터 성분이 하나뿐이라 q ⊗ r 를 성분별로 바로 쓴다
+    (예: X 축이면 x′ = x c + w s, y′ = y c + z s, z′ = z c − y s, w′ = w c − x s).
+    """
     degrees = np.asarray(degrees, dtype=float)
     half = np.deg2rad(degrees) * 0.5
-    out = np.zeros(degrees.shape[:-1] + (4,))
-    out[..., 3] = 1.0
+    shape = degrees.shape[:-1]
+    x, y, z, w = np.zeros(shape), np.zeros(shape), np.zeros(shape), np.ones(shape)
     for k, axis in enumerate(order):
-        q = np.zeros(degrees.shape[:-1] + (4,))
-        q[..., _AXIS[axis]] = np.sin(half[..., k])
-        q[..., 3] = np.cos(half[..., k])
-        out = quaternion_multiply(out, q)
-    return out
+        c, s = np.cos(half[..., k]), np.sin(half[..., k])
+        if axis == "X":
+            x, y, z, w = x * c + w * s, y * c + z * s, z * c - y * s, w * c - x * s
+        elif axis == "Y":
+            x, y, z, w = x * c - z * s, y * c + w * s, z * c + x * s, w * c - y * s
+        else:
+            x, y, z, w = x * c + y * s, y * c - x * s, z * c + w * s, w * c - z * s
+    return np.stack((x, y, z, w), axis=-1)
 
 
 def quaternion_to_matrix(q: np.ndarray) -> np.ndarray:
@@ -227,7 +223,7 @@ def forward_kinematics(
             parent_rotation = rotations_jm[parent]
             positions_jm[j] = positions_jm[parent] + np.einsum("fij,fj->fi", parent_rotation, translation)
             rotations_jm[j] = parent_rotation if local is None else np.matmul(parent_rotation, local)
-    return Pose(positions, rotations, needed)
+    return Pose(positions, rotations, needed, positions_jm, rotations_jm)
 
 
 def rest_positions(clip: BvhClip) -> np.ndarray:

@@ -223,10 +223,10 @@ def _rest_tip(clip: BvhClip, rest: np.ndarray, leg: Leg) -> Optional[np.ndarray]
 
 def _tip_world(pose, clip: BvhClip, leg: Leg) -> np.ndarray:
     if leg.toe >= 0:
-        return pose.positions[:, leg.toe]
+        return pose.joint_positions[leg.toe]
     if leg.toe_site is not None:
-        return pose.positions[:, leg.foot] + pose.rotations[:, leg.foot] @ leg.toe_site
-    return pose.positions[:, leg.foot]
+        return pose.joint_positions[leg.foot] + pose.joint_rotations[leg.foot] @ leg.toe_site
+    return pose.joint_positions[leg.foot]
 
 
 def _require_three_rotations(clip: BvhClip, joint: int) -> str:
@@ -297,7 +297,7 @@ def footlock(
 
     raw_heights, speeds = [], []
     for leg in legs:
-        foot_world = pose.positions[:, leg.foot]
+        foot_world = pose.joint_positions[leg.foot]
         tip_rest = _rest_tip(clip, rest, leg)
         points = [(foot_world, rest[leg.foot])]
         if tip_rest is not None:
@@ -325,7 +325,7 @@ def footlock(
     done = 0
     for leg, track in zip(legs, tracks):
         weight, owner = blend_weights(track.intervals, frames, options.blend_frames)
-        foot_world = pose.positions[:, leg.foot]
+        foot_world = pose.joint_positions[leg.foot]
         planted = np.array([foot_world[s:e + 1].mean(axis=0) for s, e in track.intervals]).reshape(-1, 3)
         active = np.flatnonzero(weight > 0)
         unreachable = []
@@ -339,13 +339,16 @@ def footlock(
             parent_world = np.zeros((f.size, 4, 4))
             parent_world[:, 3, 3] = 1.0
             if parent >= 0:
-                parent_world[:, :3, :3] = pose.rotations[f, parent]
-                parent_world[:, :3, 3] = pose.positions[f, parent]
+                parent_world[:, :3, :3] = pose.joint_rotations[parent][f]
+                parent_world[:, :3, 3] = pose.joint_positions[parent][f]
             else:
                 parent_world[:, :3, :3] = np.eye(3)
             n_world = parent_world[:, :3, :3] @ forward
             pole = auto_pole(
-                pose.positions[f, leg.thigh], pose.positions[f, leg.shin], pose.positions[f, leg.foot], n_world
+                pose.joint_positions[leg.thigh][f],
+                pose.joint_positions[leg.shin][f],
+                pose.joint_positions[leg.foot][f],
+                n_world,
             )
             ones = np.ones((f.size, 3))
             result = apply_two_bone_ik(
@@ -393,16 +396,17 @@ def footlock(
             largest = max(largest, float(angle.max()) if angle.size else 0.0)
         miss = 0.0
         if unreachable.size:
-            spot = np.array([pose.positions[s:e + 1, leg.foot].mean(axis=0) for s, e in track.intervals])
+            spot = np.array([pose.joint_positions[leg.foot][s:e + 1].mean(axis=0) for s, e in track.intervals])
             owner = blend_weights(track.intervals, frames, 0)[1]
-            gap = after.positions[unreachable, leg.foot] - spot[owner[unreachable]]
+            gap = after.joint_positions[leg.foot][unreachable] - spot[owner[unreachable]]
             miss = float(np.sqrt(np.sum(gap * gap, axis=-1)).max())
-        before_mean, before_max = _slide(pose.positions[:, leg.foot], track.intervals, up)
-        after_mean, after_max = _slide(after.positions[:, leg.foot], track.intervals, up)
+        before_mean, before_max = _slide(pose.joint_positions[leg.foot], track.intervals, up)
+        after_mean, after_max = _slide(after.joint_positions[leg.foot], track.intervals, up)
         feet.append(
             FootReport(
                 leg.side, leg.names, leg.convention, track.intervals, before_mean, before_max, after_mean, after_max,
-                unreachable, miss, largest, track, pose.positions[:, leg.foot].copy(), after.positions[:, leg.foot].copy(),
+                unreachable, miss, largest, track,
+                pose.joint_positions[leg.foot].copy(), after.joint_positions[leg.foot].copy(),
             )
         )
     report(1.0, "끝")
