@@ -221,3 +221,31 @@ def test_bad_options_and_unsuitable_legs_are_rejected_before_any_work():
     )
     with pytest.raises(ValueError, match="LeftLeg.*세 축"):
         footlock(parse_bvh(text))
+
+
+@pytest.mark.parametrize("heading", [0.0, 90.0, -150.0])
+def test_straight_legs_bend_their_knees_toward_the_characters_front_wherever_it_faces(heading):
+    # 곧게 편 다리로 디딘 채 엉덩이가 10 cm 내려간다: 무릎이 굽어야 하고, 들어온 굽힘이 없으니 캐릭터의 앞
+    # (쉬는 자세의 발끝 방향을 엉덩이의 방향만큼 돌린 것) 으로 굽어야 한다 — 월드의 한 축이 아니라.
+    walk = make_walk(frames=60, slide_degrees=0.0)
+    clip = walk.clip.copy()
+    legs = find_legs(clip)
+    clip.motion[:, leg_columns(clip, legs)] = 0.0
+    column = {c: k for k, c in enumerate(clip.channels[0])}
+    clip.motion[:, column["Xposition"]] = 0.0
+    clip.motion[:, column["Zposition"]] = 0.0
+    clip.motion[:, column["Yposition"]] = np.linspace(94.0, 84.0, 60)  # 다리를 편 높이 94 (6 + 42 + 40 + 6) 에서
+    clip.motion[:, column["Yrotation"]] = heading
+    wide = ContactOptions(height_on=10.0, height_off=10.0)
+    result = footlock(clip, FootlockOptions(contact=wide))
+    after = forward_kinematics(result.clip)
+    forward = np.array([np.sin(np.deg2rad(heading)), 0.0, np.cos(np.deg2rad(heading))])
+    for leg, foot in zip(legs, result.feet):
+        assert foot.intervals == [(0, 59)]
+        bent = np.flatnonzero(np.isin(np.arange(60), foot.unreachable_frames, invert=True))
+        assert bent.size > 20
+        hip, knee, ankle = (after.positions[bent, j] for j in (leg.thigh, leg.shin, leg.foot))
+        line = (ankle - hip) / np.linalg.norm(ankle - hip, axis=-1, keepdims=True)
+        out_of_line = (knee - hip) - np.sum((knee - hip) * line, axis=-1, keepdims=True) * line
+        late = bent[-10:]  # 깊이 굽은 프레임: 무릎은 앞으로 나와 있다
+        assert np.all(out_of_line[np.isin(bent, late)] @ forward > 1.0)
