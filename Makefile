@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 
-.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py build dist-py fuzz rigs bone-names
+.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py bench-footlock build dist-py fuzz rigs bone-names
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci
@@ -64,3 +64,7 @@ rigs: venv
 # 뼈 이름 표 spec/bone_names.json (원본) → src/rig/boneNames.ts.
 bone-names:
 	$(PYTHON) spec/generate_bone_names_ts.py
+
+# 발 고정: 10 분 120 fps 클립 (72,000 프레임) 의 읽기·고치기·쓰기 시간
+bench-footlock: venv
+	$(VENV_PY) -m twoboneik.bench_footlock

@@ -50,8 +50,8 @@ def _parser() -> argparse.ArgumentParser:
 class _ProgressBar:
     """stderr 에 손으로 그리는 진행 막대 (한 줄을 \\r 로 덮어쓴다)."""
 
-    def __init__(self, stream=sys.stderr, width: int = 30):
-        self.stream = stream
+    def __init__(self, stream=None, width: int = 30):
+        self.stream = stream if stream is not None else sys.stderr
         self.width = width
         self.last = -1
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, Union
@@ -28,10 +29,7 @@ __all__ = ["BvhClip", "read_bvh", "parse_bvh", "write_bvh", "format_bvh", "CHANN
 CHANNEL_NAMES = ("Xposition", "Yposition", "Zposition", "Xrotation", "Yrotation", "Zrotation")
 _CHANNEL_BY_LOWER = {name.lower(): name for name in CHANNEL_NAMES}
 
-# 프레임 줄에 허용하는 글자: 숫자, 부호, 소수점, 지수, 공백. 'nan', 'inf', '1_000' 같은 것은 여기서 걸러진다.
-_FORBIDDEN_IN_MOTION = re.compile(r"[^0-9eE+\-.\s]")
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
-_TOKEN_OR_SPACE = re.compile(r"(\s+)")
 
 
 @dataclass
@@ -39,7 +37,7 @@ class _Source:
     """읽은 파일의 원문: 바이트 그대로 다시 쓰기 위해 둔다 (사용자가 만질 것이 아니다)."""
 
     header: str  # 'Frame Time' 줄까지의 원문 (줄바꿈 포함)
-    lines: list  # 프레임 줄 원문 (줄바꿈 포함), 프레임마다 하나
+    body: str  # 프레임 줄들의 원문 (줄바꿈 포함). ASCII 만 (읽을 때 확인했다)
     tail: str  # 마지막 프레임 뒤의 원문 (빈 줄 등)
     motion: np.ndarray  # 읽은 값 (비교용 사본)
     encoding: str
@@ -137,8 +135,8 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
     header = "".join(raw[:first_frame])
 
     channel_count = sum(len(c) for c in parser.channels)
-    frame_lines = raw[first_frame:first_frame + frames]
-    motion = _parse_frames(lines, first_frame, frames, channel_count)
+    body = "".join(raw[first_frame:first_frame + frames])
+    motion = _parse_frames(lines, body, first_frame, frames, channel_count)
     tail_lines = raw[first_frame + frames:]
     for k, line in enumerate(tail_lines):
         if line.strip():
@@ -146,7 +144,7 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
                 f"줄 {first_frame + frames + k + 1}: 선언한 {frames} 프레임 뒤에 값이 더 있습니다"
                 f" ({line.strip()[:40]!r}) — Frames: 의 수가 실제 프레임 수와 다릅니다"
             )
-    source = _Source(header, frame_lines, "".join(tail_lines), motion.copy(), encoding)
+    source = _Source(header, body, "".join(tail_lines), motion.copy(), encoding)
     return BvhClip(
         names=parser.names,
         parents=np.array(parser.parents, dtype=np.intp),
@@ -182,35 +180,79 @@ def _header_value(lines: list, i: int, label: str, kind: type):
         raise ValueError(f"줄 {i + 1}: '{label}' 의 값이 숫자가 아닙니다 (받은 값: {value_text!r})") from None
 
 
-def _parse_frames(lines: list, first: int, frames: int, channel_count: int) -> np.ndarray:
-    """프레임 줄을 (frames, channel_count) 로. 잘못된 줄은 줄 번호로 알린다."""
-    body = lines[first:first + frames]
-    if len(body) < frames:
-        raise ValueError(
-            f"줄 {first + len(body) + 1}: 프레임이 잘렸습니다 — Frames: {frames} 인데 {len(body)} 줄만 있습니다"
-        )
-    counts = [len(line.split()) for line in body]
-    for k, count in enumerate(counts):
-        if count != channel_count:
-            what = "빈 줄 (잘린 프레임)" if count == 0 else f"값 {count} 개"
-            raise ValueError(
-                f"줄 {first + k + 1}: 채널 수 {channel_count} 와 맞지 않는 프레임입니다 ({what})"
-            )
-    joined = " ".join(body)
-    bad = _FORBIDDEN_IN_MOTION.search(joined)
-    tokens = joined.split()
+def _separators(data: bytes) -> np.ndarray:
+    """바이트마다 공백 (스페이스, 탭, CR, LF, VT, FF) 인가."""
+    return _IS_SEPARATOR[np.frombuffer(data, dtype=np.uint8)]
+
+
+_IS_SEPARATOR = np.zeros(256, dtype=bool)
+_IS_SEPARATOR[[9, 10, 11, 12, 13, 32]] = True
+# 프레임 값에 허용하는 바이트 (숫자, 부호, 소수점, 지수, 공백): 'nan', 'inf', '1_000', '0x10' 은 여기서 걸린다.
+_MOTION_BYTES = b"0123456789eE+-. \t\r\n\x0b\x0c"
+
+
+def _token_spans(data: bytes) -> tuple:
+    """토큰 (공백이 아닌 연속 바이트) 의 시작과 끝 (끝은 다음 바이트) 위치."""
+    separator = _separators(data)
+    word = ~separator
+    before = np.concatenate(([True], separator[:-1]))
+    after = np.concatenate((separator[1:], [True]))
+    return np.flatnonzero(word & before), np.flatnonzero(word & after) + 1
+
+
+def _truncated(first: int, k: int, frames: int) -> ValueError:
+    return ValueError(f"줄 {first + k + 1}: 프레임이 잘렸습니다 — Frames: {frames} 인데 {k} 프레임만 있습니다")
+
+
+def _parse_frames(lines: list, body: str, first: int, frames: int, channel_count: int) -> np.ndarray:
+    """프레임 줄 (body, 줄바꿈 포함) 을 (frames, channel_count) 로. 잘못된 줄은 줄 번호로 알린다.
+
+    빠른 길: 바이트 배열로 줄마다 토큰 수를 세고 (NumPy), 허용한 바이트만 있는지 보고, np.fromstring 으로 한 번에
+    읽는다. 어느 하나라도 어긋나면 느린 길로 줄마다 보며 처음 잘못된 줄을 찾는다.
+    """
+    frame_lines = lines[first:first + frames]
+    if len(frame_lines) < frames:
+        raise _truncated(first, len(frame_lines), frames)
+    if frames == 0:
+        return np.zeros((0, channel_count))
+    try:
+        data = body.encode("ascii")
+    except UnicodeEncodeError:
+        data = None
     values = None
-    if bad is None:
+    if data is not None and not data.translate(None, _MOTION_BYTES):
+        starts, _ = _token_spans(data)
+        # 줄마다 토큰 수 = 그 줄의 바이트 구간에 든 토큰 시작의 수 (줄 경계를 토큰 시작 배열에서 이분 탐색).
+        line_ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10) + 1
+        boundaries = np.concatenate(([0], line_ends[:frames], [len(data)] * (frames - min(frames, line_ends.size))))
+        counts = np.diff(np.searchsorted(starts, boundaries[:frames + 1]))
+        wrong = np.flatnonzero(counts != channel_count)
+        if wrong.size:
+            k = int(wrong[0])
+            if counts[k] == 0:
+                raise _truncated(first, k, frames)
+            raise ValueError(f"줄 {first + k + 1}: 채널 수 {channel_count} 와 맞지 않는 프레임입니다 (값 {counts[k]} 개)")
         try:
-            values = np.array(tokens, dtype=float)
-        except ValueError:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                values = np.fromstring(body, sep=" ")
+        except (ValueError, DeprecationWarning):
+            values = None
+        if values is not None and values.size != frames * channel_count:
             values = None
     if values is None:
-        # 어느 줄인가를 찾는다 (드문 실패 경로라 줄마다 본다).
-        for k, line in enumerate(body):
-            for token in line.split():
+        # 느린 길: 어느 줄인가를 찾는다 (잘못된 파일에서만).
+        for k, line in enumerate(frame_lines):
+            tokens = line.split()
+            if not tokens:
+                raise _truncated(first, k, frames)
+            for token in tokens:
                 if _NUMBER.fullmatch(token) is None:
                     raise ValueError(f"줄 {first + k + 1}: 숫자가 아닌 값 {token!r}")
+            if len(tokens) != channel_count:
+                raise ValueError(
+                    f"줄 {first + k + 1}: 채널 수 {channel_count} 와 맞지 않는 프레임입니다 (값 {len(tokens)} 개)"
+                )
         raise ValueError(f"줄 {first + 1}: 프레임 값을 읽을 수 없습니다")
     values = values.reshape(frames, channel_count)
     if not np.all(np.isfinite(values)):
@@ -367,25 +409,20 @@ def format_bvh(clip: BvhClip) -> str:
     source = clip._source
     if source is None or source.motion.shape != motion.shape:
         return _format_fresh(clip, motion)
-    # 비트 단위로 비교한다 (−0 과 0 도 다르다).
-    changed = motion.view(np.int64) != source.motion.view(np.int64)
-    changed_rows = np.flatnonzero(changed.any(axis=1))
-    lines = list(source.lines)
-    for row in changed_rows:
-        lines[row] = _rewrite_line(lines[row], motion[row], changed[row])
-    # 마지막 줄에 줄바꿈이 없던 파일에서도 프레임 줄은 원래 그대로 이어진다.
-    return source.header + "".join(lines) + source.tail
-
-
-def _rewrite_line(line: str, values: np.ndarray, changed: np.ndarray) -> str:
-    parts = _TOKEN_OR_SPACE.split(line)
-    column = 0
-    for k, part in enumerate(parts):
-        if part and not part.isspace():
-            if changed[column]:
-                parts[k] = format_number(values[column])
-            column += 1
-    return "".join(parts)
+    # 비트 단위로 비교한다 (−0 과 0 도 다르다). 바뀐 칸의 토큰만 원문에서 잘라 바꾼다: 나머지 글자는 그대로.
+    changed = (motion.view(np.int64) != source.motion.view(np.int64)).ravel()
+    if not changed.any():
+        return source.header + source.body + source.tail
+    cells = np.flatnonzero(changed)
+    starts, ends = _token_spans(source.body.encode("ascii"))
+    cut_starts, cut_ends = starts[cells].tolist(), ends[cells].tolist()
+    gap_from = [0] + cut_ends
+    gap_to = cut_starts + [len(source.body)]
+    body = source.body
+    pieces = [""] * (2 * len(cells) + 1)
+    pieces[0::2] = [body[a:b] for a, b in zip(gap_from, gap_to)]
+    pieces[1::2] = map(format_number, motion.ravel()[cells].tolist())
+    return source.header + "".join(pieces) + source.tail
 
 
 def _format_fresh(clip: BvhClip, motion: np.ndarray) -> str:

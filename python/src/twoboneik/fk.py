@@ -37,14 +37,17 @@ _AXIS = {"X": 0, "Y": 1, "Z": 2}
 class Pose(NamedTuple):
     """정기구학의 결과. computed 가 False 인 관절의 값은 채우지 않은 0 이다.
 
-    - positions: 월드 위치 (F, J, 3).
-    - rotations: 월드 회전 행렬 (F, J, 3, 3).
+    - positions: 월드 위치 (F, J, 3) (관절 우선으로 저장한 배열의 뷰).
+    - rotations: 월드 회전 행렬 (F, J, 3, 3) (같은 식의 뷰).
     - computed: 계산한 관절 (J,) bool.
+    - joint_positions (J, F, 3), joint_rotations (J, F, 3, 3): 같은 값의 관절 우선 배열 (관절 하나가 연속 메모리).
     """
 
     positions: np.ndarray
     rotations: np.ndarray
     computed: np.ndarray
+    joint_positions: np.ndarray
+    joint_rotations: np.ndarray
 
 
 def rotation_order(channels: Sequence[str]) -> str:
@@ -52,42 +55,33 @@ def rotation_order(channels: Sequence[str]) -> str:
     return "".join(c[0] for c in channels if c.endswith("rotation"))
 
 
-def _axis_matrix(axis: int, radians: np.ndarray) -> np.ndarray:
-    c, s = np.cos(radians), np.sin(radians)
-    m = np.zeros(radians.shape + (3, 3))
-    i, j = (axis + 1) % 3, (axis + 2) % 3
-    m[..., axis, axis] = 1.0
-    m[..., i, i] = c
-    m[..., j, j] = c
-    m[..., i, j] = -s
-    m[..., j, i] = s
-    return m
-
-
 def euler_to_matrix(order: str, degrees: np.ndarray) -> np.ndarray:
-    """오일러 각 (..., len(order)) 도 → 회전 행렬 (..., 3, 3): R = R_order[0]·R_order[1]·…"""
-    degrees = np.asarray(degrees, dtype=float)
-    radians = np.deg2rad(degrees)
-    out = np.broadcast_to(np.eye(3), degrees.shape[:-1] + (3, 3)).copy()
-    for k, axis in enumerate(order):
-        out = out @ _axis_matrix(_AXIS[axis], radians[..., k])
-    return out
+    """오일러 각 (..., len(order)) 도 → 회전 행렬 (..., 3, 3): R = R_order[0]·R_order[1]·…
+
+    쿼터니언을 거친다 (euler_to_quaternion → quaternion_to_matrix): 성분별 배열 연산뿐이라 행렬곱보다 빠르다.
+    """
+    return quaternion_to_matrix(euler_to_quaternion(order, degrees))
 
 
 def euler_to_quaternion(order: str, degrees: np.ndarray) -> np.ndarray:
-    """오일러 각 (..., len(order)) 도 → 단위 쿼터니언 (..., 4) x, y, z, w. euler_to_matrix 와 같은 회전."""
-    from .rotation import quaternion_multiply
+    """오일러 각 (..., len(order)) 도 → 단위 쿼터니언 (..., 4) x, y, z, w. q = q_order[0] ⊗ q_order[1] ⊗ …
 
+    축 쿼터니언 r = (sin(θ/2)·e_a, cos(θ/2)) 은 벡터 성분이 하나뿐이라 q ⊗ r 를 성분별로 바로 쓴다
+    (예: X 축이면 x′ = x c + w s, y′ = y c + z s, z′ = z c − y s, w′ = w c − x s).
+    """
     degrees = np.asarray(degrees, dtype=float)
     half = np.deg2rad(degrees) * 0.5
-    out = np.zeros(degrees.shape[:-1] + (4,))
-    out[..., 3] = 1.0
+    shape = degrees.shape[:-1]
+    x, y, z, w = np.zeros(shape), np.zeros(shape), np.zeros(shape), np.ones(shape)
     for k, axis in enumerate(order):
-        q = np.zeros(degrees.shape[:-1] + (4,))
-        q[..., _AXIS[axis]] = np.sin(half[..., k])
-        q[..., 3] = np.cos(half[..., k])
-        out = quaternion_multiply(out, q)
-    return out
+        c, s = np.cos(half[..., k]), np.sin(half[..., k])
+        if axis == "X":
+            x, y, z, w = x * c + w * s, y * c + z * s, z * c - y * s, w * c - x * s
+        elif axis == "Y":
+            x, y, z, w = x * c - z * s, y * c + w * s, z * c + x * s, w * c - y * s
+        else:
+            x, y, z, w = x * c + y * s, y * c - x * s, z * c + w * s, w * c - z * s
+    return np.stack((x, y, z, w), axis=-1)
 
 
 def quaternion_to_matrix(q: np.ndarray) -> np.ndarray:
@@ -210,8 +204,11 @@ def forward_kinematics(
     count = len(clip.names)
     needed = np.ones(count, dtype=bool) if joints is None else _ancestors_closure(clip, joints)
     frames = motion.shape[0]
-    positions = np.zeros((frames, count, 3))
-    rotations = np.zeros((frames, count, 3, 3))
+    # 관절 우선 배열에 쓴다: 계산하지 않는 관절의 메모리는 건드리지 않으므로 (calloc) 비용이 없다.
+    positions_jm = np.zeros((count, frames, 3))
+    rotations_jm = np.zeros((count, frames, 3, 3))
+    positions = positions_jm.transpose(1, 0, 2)
+    rotations = rotations_jm.transpose(1, 0, 2, 3)
     for j in range(count):
         if not needed[j]:
             continue
@@ -220,13 +217,13 @@ def forward_kinematics(
         local = euler_to_matrix(order, local_rotation_angles(clip, j, motion)) if order else None
         parent = int(clip.parents[j])
         if parent < 0:
-            positions[:, j] = translation
-            rotations[:, j] = np.eye(3) if local is None else local
+            positions_jm[j] = translation
+            rotations_jm[j] = np.eye(3) if local is None else local
         else:
-            parent_rotation = rotations[:, parent]
-            positions[:, j] = positions[:, parent] + np.einsum("fij,fj->fi", parent_rotation, translation)
-            rotations[:, j] = parent_rotation if local is None else parent_rotation @ local
-    return Pose(positions, rotations, needed)
+            parent_rotation = rotations_jm[parent]
+            positions_jm[j] = positions_jm[parent] + np.einsum("fij,fj->fi", parent_rotation, translation)
+            rotations_jm[j] = parent_rotation if local is None else np.matmul(parent_rotation, local)
+    return Pose(positions, rotations, needed, positions_jm, rotations_jm)
 
 
 def rest_positions(clip: BvhClip) -> np.ndarray:

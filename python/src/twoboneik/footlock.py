@@ -7,7 +7,7 @@
 3. 단위·위 방향·땅·접지 (contact): 쉬는 자세의 다리 길이로 단위, 넓적다리 → 발 방향으로 위, 클립에서 땅.
 4. 목표와 무게: 접지 구간마다 발 (발목) 이 디딘 자리 = 그 구간의 발 위치 평균. 구간 안은 무게 1,
    앞뒤 blend_frames 프레임은 smoothstep 으로 0 → 1 → 0 (회전을 slerp 하므로 튀지 않는다).
-5. 두 다리를 apply_two_bone_ik 로 한 번에 푼다: keep_end_rotation=True (발의 월드 회전 유지), 무릎의 극은
+5. 두 다리를 apply_two_bone_ik 로 한 번에 푼다: keep_end_rotation=True (섞는 프레임까지 발의 월드 회전 유지), 무릎의 극은
    자동 극 규칙 (pole.auto_pole) — 들어온 자세의 굽힘 평면, 거의 곧으면 캐릭터의 앞. 엉덩이는 움직이지 않는다.
 6. 새 로컬 회전을 각 관절의 채널 순서의 오일러 각으로 (원래 값에 가장 가까운 해) 적는다. 무게가 0 인 프레임과
    다리가 아닌 관절, 위치 채널은 비트 단위로 그대로다. 회전만 바뀌므로 뼈 길이는 바뀌지 않는다.
@@ -46,6 +46,7 @@ from .fk import (
 )
 from .legs import Leg, find_legs
 from .pole import auto_pole
+from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize
 
 __all__ = ["FootlockOptions", "FootReport", "FootlockResult", "footlock", "character_forward", "blend_weights"]
 
@@ -83,7 +84,15 @@ class FootlockOptions:
 
 @dataclass
 class FootReport:
-    """한 발의 보고. 길이는 클립 단위, 각도는 도."""
+    """한 발의 보고. 길이는 클립 단위, 각도는 도.
+
+    - names: (넓적다리, 정강이, 발, 발끝) 이름, convention: 찾은 이름 규약 (주었으면 'given').
+    - intervals: 접지 구간 [(시작, 끝), ...] (끝 포함).
+    - slide_*: 접지 중 프레임 사이 발목의 수평 이동, 고치기 전·후의 평균·최대 (고친 클립을 정기구학으로 다시 재서).
+    - unreachable_frames: 접지 중 디딘 자리에 닿지 못한 프레임. max_miss: 그 프레임들에서 가장 멀리 빗나간 거리.
+    - max_rotation_deg: 이 다리의 세 관절에 더한 가장 큰 회전.
+    - track: 접지 찾기의 높이·속도 (ContactTrack). foot_before, foot_after: 발목의 월드 위치 전·후 (F, 3).
+    """
 
     side: str
     names: tuple
@@ -94,6 +103,7 @@ class FootReport:
     slide_after_mean: float
     slide_after_max: float
     unreachable_frames: np.ndarray
+    max_miss: float
     max_rotation_deg: float
     track: ContactTrack
     foot_before: np.ndarray = field(repr=False)
@@ -129,7 +139,7 @@ class FootlockResult:
             if foot.unreachable_frames.size:
                 lines.append(
                     f"      닿지 못한 프레임 {foot.unreachable_frames.size} 개: {_format_ranges(foot.unreachable_frames)}"
-                    " (다리를 디딘 자리 쪽으로 뻗었습니다)"
+                    f" (다리를 디딘 자리 쪽으로 뻗었습니다; 가장 멀리 빗나간 거리 {foot.max_miss:.3g} {self.units})"
                 )
         lines.append(f"관절에 더한 가장 큰 회전: {self.max_rotation_deg:.3g}°")
         return "\n".join(lines)
@@ -213,10 +223,10 @@ def _rest_tip(clip: BvhClip, rest: np.ndarray, leg: Leg) -> Optional[np.ndarray]
 
 def _tip_world(pose, clip: BvhClip, leg: Leg) -> np.ndarray:
     if leg.toe >= 0:
-        return pose.positions[:, leg.toe]
+        return pose.joint_positions[leg.toe]
     if leg.toe_site is not None:
-        return pose.positions[:, leg.foot] + pose.rotations[:, leg.foot] @ leg.toe_site
-    return pose.positions[:, leg.foot]
+        return pose.joint_positions[leg.foot] + pose.joint_rotations[leg.foot] @ leg.toe_site
+    return pose.joint_positions[leg.foot]
 
 
 def _require_three_rotations(clip: BvhClip, joint: int) -> str:
@@ -244,8 +254,10 @@ def _slide(foot: np.ndarray, intervals: list, up: np.ndarray) -> tuple:
 
 
 def _rotation_angle_deg(q0: np.ndarray, q1: np.ndarray) -> np.ndarray:
-    dot = np.abs(np.sum(q0 * q1, axis=-1))
-    return np.rad2deg(2.0 * np.arccos(np.minimum(dot, 1.0)))
+    """q0 에서 q1 까지의 회전각 (도). q = q0⁻¹ q1 의 2·atan2(|q.xyz|, |q.w|): acos(내적) 과 달리 0 근처에서도 정확하다."""
+    relative = quaternion_multiply(quaternion_conjugate(q0), q1)
+    vector = np.sqrt(np.sum(relative[..., :3] ** 2, axis=-1))
+    return np.rad2deg(2.0 * np.arctan2(vector, np.abs(relative[..., 3])))
 
 
 def footlock(
@@ -285,7 +297,7 @@ def footlock(
 
     raw_heights, speeds = [], []
     for leg in legs:
-        foot_world = pose.positions[:, leg.foot]
+        foot_world = pose.joint_positions[leg.foot]
         tip_rest = _rest_tip(clip, rest, leg)
         points = [(foot_world, rest[leg.foot])]
         if tip_rest is not None:
@@ -313,7 +325,7 @@ def footlock(
     done = 0
     for leg, track in zip(legs, tracks):
         weight, owner = blend_weights(track.intervals, frames, options.blend_frames)
-        foot_world = pose.positions[:, leg.foot]
+        foot_world = pose.joint_positions[leg.foot]
         planted = np.array([foot_world[s:e + 1].mean(axis=0) for s, e in track.intervals]).reshape(-1, 3)
         active = np.flatnonzero(weight > 0)
         unreachable = []
@@ -327,13 +339,16 @@ def footlock(
             parent_world = np.zeros((f.size, 4, 4))
             parent_world[:, 3, 3] = 1.0
             if parent >= 0:
-                parent_world[:, :3, :3] = pose.rotations[f, parent]
-                parent_world[:, :3, 3] = pose.positions[f, parent]
+                parent_world[:, :3, :3] = pose.joint_rotations[parent][f]
+                parent_world[:, :3, 3] = pose.joint_positions[parent][f]
             else:
                 parent_world[:, :3, :3] = np.eye(3)
             n_world = parent_world[:, :3, :3] @ forward
             pole = auto_pole(
-                pose.positions[f, leg.thigh], pose.positions[f, leg.shin], pose.positions[f, leg.foot], n_world
+                pose.joint_positions[leg.thigh][f],
+                pose.joint_positions[leg.shin][f],
+                pose.joint_positions[leg.foot][f],
+                n_world,
             )
             ones = np.ones((f.size, 3))
             result = apply_two_bone_ik(
@@ -344,7 +359,18 @@ def footlock(
                 weight=weight[f],
                 keep_end_rotation=True,
             )
-            for j, q in zip((leg.thigh, leg.shin, leg.foot), (result.upper_rotation, result.mid_rotation, result.end_rotation)):
+            # 섞는 프레임에서는 apply_two_bone_ik 가 세 회전을 따로 slerp 하므로 발의 월드 회전이 조금 어긋난다.
+            # 발 고정에서는 발이 바닥과 이루는 각이 중요하므로, 섞은 넓적다리·정강이 뒤의 발 회전을 다시 구해
+            # 모든 프레임에서 (부모 공간, 곧 월드) 발 회전을 그대로 둔다: q_E = (q_U q_M)⁻¹ (q_U0 q_M0) q_E0.
+            chain_before = quaternion_multiply(locals_[leg.thigh][1][f], locals_[leg.shin][1][f])
+            chain_after = quaternion_multiply(result.upper_rotation, result.mid_rotation)
+            foot_rotation = quaternion_normalize(
+                quaternion_multiply(
+                    quaternion_conjugate(chain_after),
+                    quaternion_multiply(chain_before, locals_[leg.foot][1][f]),
+                )
+            )
+            for j, q in zip((leg.thigh, leg.shin, leg.foot), (result.upper_rotation, result.mid_rotation, foot_rotation)):
                 angles = matrix_to_euler(orders[j], quaternion_to_matrix(q), near=locals_[j][2][f])
                 start_col = int(clip.channel_start[j])
                 columns = [start_col + k for k, c in enumerate(clip.channels[j]) if c.endswith("rotation")]
@@ -368,12 +394,19 @@ def footlock(
             q_new = euler_to_quaternion(orders[j], local_rotation_angles(fixed, j))
             angle = _rotation_angle_deg(locals_[j][1], q_new)
             largest = max(largest, float(angle.max()) if angle.size else 0.0)
-        before_mean, before_max = _slide(pose.positions[:, leg.foot], track.intervals, up)
-        after_mean, after_max = _slide(after.positions[:, leg.foot], track.intervals, up)
+        miss = 0.0
+        if unreachable.size:
+            spot = np.array([pose.joint_positions[leg.foot][s:e + 1].mean(axis=0) for s, e in track.intervals])
+            owner = blend_weights(track.intervals, frames, 0)[1]
+            gap = after.joint_positions[leg.foot][unreachable] - spot[owner[unreachable]]
+            miss = float(np.sqrt(np.sum(gap * gap, axis=-1)).max())
+        before_mean, before_max = _slide(pose.joint_positions[leg.foot], track.intervals, up)
+        after_mean, after_max = _slide(after.joint_positions[leg.foot], track.intervals, up)
         feet.append(
             FootReport(
                 leg.side, leg.names, leg.convention, track.intervals, before_mean, before_max, after_mean, after_max,
-                unreachable, largest, track, pose.positions[:, leg.foot].copy(), after.positions[:, leg.foot].copy(),
+                unreachable, miss, largest, track,
+                pose.joint_positions[leg.foot].copy(), after.joint_positions[leg.foot].copy(),
             )
         )
     report(1.0, "끝")

@@ -1,0 +1,62 @@
+"""발 고정 벤치마크: 10 분 120 fps (72,000 프레임, 28 관절) 합성 걷기 클립을 고치는 시간.
+
+`python -m twoboneik.bench_footlock [--frames N] [--rounds R]` (또는 `make bench-footlock`).
+한 번 데운 뒤 R 번 재서 중앙값을 찍는다: 발 고정 (정기구학 + 접지 + IK + 오일러, 목표 2 s 미만) 과 따로
+BVH 읽기·쓰기 (파일 크기에 비례; 원문 토큰을 지키는 쓰기). 테스트가 아니라 재는 것이다 (assert 하지 않는다).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+
+import numpy as np
+
+from .bvh import read_bvh, write_bvh
+from .footlock import footlock
+from .synthetic import make_walk
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=72_000)
+    parser.add_argument("--fps", type=float, default=120.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+
+    walk = make_walk(frames=args.frames, fps=args.fps, slide_degrees=2.0, heading_degrees=30.0)
+    # 모션 캡처 파일처럼 소수 넷째 자리까지 (repr 의 17 자리로 쓰면 파일이 두 배 넘게 커진다).
+    walk.clip.motion = np.round(walk.clip.motion, 4)
+    with tempfile.TemporaryDirectory() as folder:
+        source = os.path.join(folder, "walk.bvh")
+        write_bvh(source, walk.clip)
+        size_mb = os.path.getsize(source) / 1e6
+        times: dict = {"읽기": [], "발 고정": [], "쓰기": []}
+        footlock(read_bvh(source))  # 데우기
+        for _ in range(args.rounds):
+            started = time.perf_counter()
+            clip = read_bvh(source)
+            times["읽기"].append(time.perf_counter() - started)
+            started = time.perf_counter()
+            result = footlock(clip)
+            times["발 고정"].append(time.perf_counter() - started)
+            started = time.perf_counter()
+            write_bvh(os.path.join(folder, "fixed.bvh"), result.clip)
+            times["쓰기"].append(time.perf_counter() - started)
+    joints = len(walk.clip.names)
+    print(
+        f"{args.frames} 프레임 ({args.frames / args.fps / 60:.1f} 분, {args.fps:g} fps), {joints} 관절, "
+        f"{walk.clip.motion.shape[1]} 채널, 파일 {size_mb:.1f} MB — {args.rounds} 번의 중앙값"
+    )
+    for name, values in times.items():
+        print(f"  {name:6s} {statistics.median(values):6.3f} s   (최소 {min(values):.3f} s)")
+    total = sum(statistics.median(v) for v in times.values())
+    print(f"  합계   {total:6.3f} s")
+    print(result.summary())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+"""합성 걷기 클립: 발이 어디에 디뎌지는지 아는 BVH 클립을 만든다 (테스트, 벤치마크, README 의 예).
+
+뼈대는 CMU/Mixamo 식 이름의 29 관절 (cm, +Y 위, 캐릭터의 앞 = 회전 heading 을 적용한 +Z). 다리는 시상면 안의
+해석적 IK (코사인 법칙, 이 패키지의 풀이를 쓰지 않는다) 로 발목을 설계한 자리에 놓는다: 디딘 동안 (stance) 발목은
+한 점에 고정, 흔드는 동안 (swing) 부드러운 호를 그린다. slide 를 주면 넓적다리의 X·Z 회전에 천천히 도는 각을
+더해 디딘 발이 미끄러지게 한다 (모션 캡처의 foot skating 흉내).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from .bvh import BvhClip
+
+__all__ = ["SyntheticWalk", "make_walk"]
+
+# (이름, 부모 이름, OFFSET, 채널). 다리는 곧게 아래로, 발가락은 앞 (+Z) 으로.
+_ROT_ZXY = ("Zrotation", "Xrotation", "Yrotation")
+_ROT_YXZ = ("Yrotation", "Xrotation", "Zrotation")
+_SKELETON = [
+    ("Hips", None, (0.0, 0.0, 0.0), ("Xposition", "Yposition", "Zposition", "Zrotation", "Yrotation", "Xrotation")),
+    ("Spine", "Hips", (0.0, 8.0, -1.0), _ROT_ZXY),
+    ("Spine1", "Spine", (0.0, 12.0, 0.0), _ROT_ZXY),
+    ("Spine2", "Spine1", (0.0, 12.0, 0.5), _ROT_ZXY),
+    ("Neck", "Spine2", (0.0, 14.0, 0.0), _ROT_ZXY),
+    ("Head", "Neck", (0.0, 9.0, 2.0), _ROT_ZXY),
+]
+for _side, _sx in (("Left", 1.0), ("Right", -1.0)):
+    _SKELETON += [
+        (f"{_side}Shoulder", "Spine2", (_sx * 4.0, 11.0, 0.0), _ROT_ZXY),
+        (f"{_side}Arm", f"{_side}Shoulder", (_sx * 12.0, 0.0, 0.0), _ROT_YXZ),
+        (f"{_side}ForeArm", f"{_side}Arm", (_sx * 27.0, 0.0, 0.0), _ROT_YXZ),
+        (f"{_side}Hand", f"{_side}ForeArm", (_sx * 25.0, 0.0, 0.0), _ROT_YXZ),
+        (f"{_side}HandThumb1", f"{_side}Hand", (_sx * 3.0, 0.0, 3.0), _ROT_ZXY),
+        (f"{_side}HandIndex1", f"{_side}Hand", (_sx * 9.0, 0.0, 2.0), _ROT_ZXY),
+        (f"{_side}HandMiddle1", f"{_side}Hand", (_sx * 9.5, 0.0, 0.0), _ROT_ZXY),
+    ]
+for _side, _sx in (("Left", 1.0), ("Right", -1.0)):
+    _SKELETON += [
+        (f"{_side}UpLeg", "Hips", (_sx * 9.0, -6.0, 0.0), _ROT_ZXY),
+        (f"{_side}Leg", f"{_side}UpLeg", (0.0, -42.0, 0.0), _ROT_ZXY),
+        (f"{_side}Foot", f"{_side}Leg", (0.0, -40.0, 0.0), _ROT_ZXY),
+        (f"{_side}ToeBase", f"{_side}Foot", (0.0, -6.0, 13.0), _ROT_ZXY),
+    ]
+_END_SITES = {"Head": (0.0, 10.0, 0.0), "LeftToeBase": (0.0, 0.0, 5.0), "RightToeBase": (0.0, 0.0, 5.0)}
+for _side, _sx in (("Left", 1.0), ("Right", -1.0)):
+    for _finger in ("Thumb1", "Index1", "Middle1"):
+        _END_SITES[f"{_side}Hand{_finger}"] = (_sx * 3.0, 0.0, 0.0)
+
+#: 발목이 평평히 디뎠을 때의 높이 (발가락 관절 OFFSET 의 −Y): 땅은 y = 0.
+ANKLE_HEIGHT = 6.0
+THIGH, SHIN = 42.0, 40.0
+
+
+class SyntheticWalk(NamedTuple):
+    """합성 클립과 그 설계.
+
+    - clip: BvhClip.
+    - stance: (2, F) bool, 왼발·오른발이 디딘 프레임 (설계).
+    - ankle: (2, F, 3) 설계한 발목의 월드 위치 (slide 를 더하기 전). 디딘 동안은 한 점.
+    """
+
+    clip: BvhClip
+    stance: np.ndarray
+    ankle: np.ndarray
+
+
+def _order(channels):
+    return [c for c in channels if c.endswith("rotation")]
+
+
+def make_walk(
+    frames: int = 240,
+    fps: float = 60.0,
+    slide_degrees: float = 2.0,
+    heading_degrees: float = 0.0,
+    period: float = 1.0,
+    speed: float = 100.0,
+    seed: int = 0,
+) -> SyntheticWalk:
+    """frames 프레임의 걷기. 걸음 주기 period 초, 엉덩이 속도 speed cm/s, 디딤 60 %, 방향 heading_degrees (Y 축 회전).
+
+    slide_degrees > 0 이면 넓적다리 X·Z 회전에 진폭 slide_degrees 의 느린 사인을 더한다 (디딘 발이 미끄러진다).
+    팔·몸통은 씨앗 seed 로 정한 작은 흔들림.
+    """
+    rng = np.random.default_rng(seed)
+    names = [j[0] for j in _SKELETON]
+    parents = np.array([-1 if j[1] is None else names.index(j[1]) for j in _SKELETON], dtype=np.intp)
+    offsets = np.array([j[2] for j in _SKELETON], dtype=float)
+    channels = [tuple(j[3]) for j in _SKELETON]
+    end_sites = [(names.index(n), np.array(o, dtype=float)) for n, o in _END_SITES.items()]
+    columns = sum(len(c) for c in channels)
+    start = np.concatenate(([0], np.cumsum([len(c) for c in channels])[:-1]))
+    motion = np.zeros((frames, columns))
+    t = np.arange(frames) / fps
+
+    def column(joint: str, channel: str) -> int:
+        j = names.index(joint)
+        return int(start[j]) + channels[j].index(channel)
+
+    heading = np.deg2rad(heading_degrees)
+    forward = np.array([np.sin(heading), 0.0, np.cos(heading)])
+    hip_height = ANKLE_HEIGHT + 70.0 + 6.0  # 엉덩이 관절 (넓적다리 뿌리) 이 발목보다 70 cm 위
+    travel = speed * t
+    hips = forward[None, :] * travel[:, None]
+    hips[:, 1] = hip_height + 1.5 * np.cos(4 * np.pi * t / period)
+    motion[:, column("Hips", "Xposition")] = hips[:, 0]
+    motion[:, column("Hips", "Yposition")] = hips[:, 1]
+    motion[:, column("Hips", "Zposition")] = hips[:, 2]
+    motion[:, column("Hips", "Yrotation")] = heading_degrees
+
+    stance = np.zeros((2, frames), dtype=bool)
+    ankles = np.zeros((2, frames, 3))
+    stride = speed * period
+    duty = 0.6
+    for k, (side, sx, phase_offset) in enumerate((("Left", 1.0, 0.0), ("Right", -1.0, 0.5))):
+        phase = (t / period + phase_offset) % 1.0
+        cycle = np.floor(t / period + phase_offset)
+        # 디딤의 가운데에서 엉덩이가 발 바로 위를 지나도록: 디딘 자리 = 그 디딤 가운데 시각의 엉덩이 위치.
+        mid_time = (cycle + duty / 2 - phase_offset) * period
+        in_stance = phase < duty
+        swing_u = np.clip((phase - duty) / (1 - duty), 0.0, 1.0)
+        ease = swing_u * swing_u * (3 - 2 * swing_u)
+        along = np.where(in_stance, speed * mid_time, speed * mid_time + stride * ease)
+        lift = np.where(in_stance, 0.0, 10.0 * np.sin(np.pi * swing_u))
+        ankle = forward[None, :] * along[:, None]
+        side_vector = np.array([np.cos(heading), 0.0, -np.sin(heading)])  # 캐릭터의 왼쪽 (+X 를 heading 만큼)
+        ankle = ankle + sx * 9.0 * side_vector[None, :]
+        ankle[:, 1] = ANKLE_HEIGHT + lift
+        stance[k] = in_stance
+        ankles[k] = ankle
+        # 엉덩이 공간 (heading 만 돌린) 의 넓적다리 뿌리 → 발목, 시상면 (로컬 y, z).
+        root = hips + sx * 9.0 * side_vector[None, :] + np.array([0.0, -6.0, 0.0])
+        rel = ankle - root
+        dy = rel[:, 1]
+        dz = rel @ forward
+        distance = np.sqrt(dy * dy + dz * dz)
+        # 다리 방향 φ: R_x(φ)(−Y) = (0, −cos φ, −sin φ) 가 (dy, dz)/d 와 같도록.
+        phi = np.arctan2(-dz, -dy)
+        cos_alpha = np.clip((THIGH**2 + distance**2 - SHIN**2) / (2 * THIGH * distance), -1.0, 1.0)
+        alpha = np.arccos(cos_alpha)
+        thigh = phi - alpha  # 무릎을 앞 (+Z, 음의 X 회전) 으로
+        knee = THIGH * np.stack((-np.cos(thigh), -np.sin(thigh)), axis=-1)  # (y, z)
+        shin_dir = np.stack((dy, dz), axis=-1) - knee
+        psi = np.arctan2(-shin_dir[:, 1], -shin_dir[:, 0])
+        motion[:, column(f"{side}UpLeg", "Xrotation")] = np.rad2deg(thigh)
+        motion[:, column(f"{side}Leg", "Xrotation")] = np.rad2deg(psi - thigh)
+        motion[:, column(f"{side}Foot", "Xrotation")] = -np.rad2deg(psi)
+        if slide_degrees > 0:
+            wobble = slide_degrees * np.sin(2 * np.pi * 0.7 * t + k)
+            motion[:, column(f"{side}UpLeg", "Xrotation")] += wobble
+            motion[:, column(f"{side}UpLeg", "Zrotation")] += 0.5 * slide_degrees * np.cos(2 * np.pi * 0.45 * t + k)
+        # 팔은 다리와 반대로 흔든다.
+        motion[:, column(f"{side}Arm", "Zrotation")] = -sx * 70.0
+        motion[:, column(f"{side}Arm", "Xrotation")] = 20.0 * np.sin(2 * np.pi * (t / period + phase_offset))
+    for j, name in enumerate(names):
+        if name.endswith(("UpLeg", "Leg", "Foot", "Arm")) or name == "Hips":
+            continue
+        for c in _order(channels[j]):
+            frequency, amplitude, offset = rng.uniform(0.2, 1.5), rng.uniform(0.5, 4.0), rng.uniform(0, 2 * np.pi)
+            motion[:, int(start[j]) + channels[j].index(c)] = amplitude * np.sin(2 * np.pi * frequency * t + offset)
+    clip = BvhClip(names, parents, offsets, channels, end_sites, 1.0 / fps, motion)
+    return SyntheticWalk(clip, stance, ankles)

@@ -1,0 +1,189 @@
+"""BVH 읽기·쓰기: 어떤 계층·채널 순서든 읽고, 건드리지 않은 것은 바이트 그대로 쓰고, 잘못된 파일은 줄 번호로 거부한다."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from twoboneik.bvh import BvhClip, format_bvh, parse_bvh, read_bvh, write_bvh
+from twoboneik.synthetic import make_walk
+
+DATA = Path(__file__).resolve().parent / "data"
+REAL_CLIP = DATA / "mocapbank_trimmed.bvh"
+
+# 위치 채널이 루트가 아닌 관절에도 있고, 관절마다 채널 순서·오일러 순서가 다르고, 루트가 둘, 이름에 콜론.
+ODD = """HIERARCHY
+ROOT a:Root
+{
+  OFFSET 1 2 3
+  CHANNELS 6 Yrotation Xposition Zrotation Zposition Xrotation Yposition
+  JOINT Child
+  {
+    OFFSET 0 10.5 0
+    CHANNELS 4 Xrotation Yrotation Zrotation Xposition
+    End Site
+    {
+      OFFSET 0 1 0
+    }
+  }
+  JOINT NoChannels
+  {
+    OFFSET 1 0 0
+    CHANNELS 0
+    End Site
+    {
+      OFFSET 0 0 1
+    }
+  }
+}
+ROOT Second
+{
+\tOFFSET -1 0 0
+\tCHANNELS 1 xrotation
+}
+MOTION
+Frames: 2
+Frame Time: 0.0083333
+0.10 -2 3e1 4 5.000 6\t7 8 9 10 11
+-0.0 1 2 3 4 5 6 7 8 9 10
+"""
+
+
+def test_reads_any_hierarchy_channel_order_and_end_sites():
+    clip = parse_bvh(ODD)
+    assert clip.names == ["a:Root", "Child", "NoChannels", "Second"]
+    assert clip.parents.tolist() == [-1, 0, 0, -1]
+    assert clip.channels[0] == ("Yrotation", "Xposition", "Zrotation", "Zposition", "Xrotation", "Yposition")
+    assert clip.channels[3] == ("Xrotation",)  # 철자는 표준 이름으로
+    assert clip.channel_start.tolist() == [0, 6, 10, 10]
+    assert [p for p, _ in clip.end_sites] == [1, 2]
+    assert clip.frame_time == 0.0083333
+    assert clip.motion.shape == (2, 11)
+    assert clip.motion[0, 2] == 30.0 and np.signbit(clip.motion[1, 0])
+    assert clip.channel_index(1, "Xposition") == 9 and clip.channel_index(1, "Yposition") == -1
+
+
+def test_a_clip_with_nothing_changed_round_trips_byte_for_byte(tmp_path):
+    for text in (ODD, ODD.replace("\n", "\r\n"), ODD.rstrip("\n")):
+        path = tmp_path / "odd.bvh"
+        path.write_bytes(text.encode())
+        write_bvh(tmp_path / "out.bvh", read_bvh(path))
+        assert (tmp_path / "out.bvh").read_bytes() == text.encode()
+
+
+def test_the_real_clip_round_trips_byte_for_byte(tmp_path):
+    write_bvh(tmp_path / "out.bvh", read_bvh(REAL_CLIP))
+    assert (tmp_path / "out.bvh").read_bytes() == REAL_CLIP.read_bytes()
+
+
+def test_a_generated_clip_round_trips_its_numbers_exactly(tmp_path):
+    walk = make_walk(frames=30, heading_degrees=23.0)
+    write_bvh(tmp_path / "walk.bvh", walk.clip)
+    again = read_bvh(tmp_path / "walk.bvh")
+    assert again.names == walk.clip.names
+    assert np.array_equal(again.offsets, walk.clip.offsets)
+    assert np.array_equal(again.motion.view(np.int64), walk.clip.motion.view(np.int64))
+    assert again.frame_time == walk.clip.frame_time
+    write_bvh(tmp_path / "walk2.bvh", again)
+    assert (tmp_path / "walk2.bvh").read_bytes() == (tmp_path / "walk.bvh").read_bytes()
+
+
+def test_changed_values_are_rewritten_and_every_other_token_and_separator_is_kept():
+    clip = parse_bvh(ODD)
+    edited = clip.copy()
+    edited.motion[0, 4] = 1 / 3  # 줄 1 의 다섯 번째 토큰 '5.000'
+    edited.motion[1, 0] = 0.0  # −0 → +0 도 바뀐 것으로 본다
+    text = format_bvh(edited)
+    lines = text.split("\n")
+    assert lines[-3] == f"0.10 -2 3e1 4 {1 / 3!r} 6\t7 8 9 10 11"
+    assert lines[-2] == "0.0 1 2 3 4 5 6 7 8 9 10"
+    assert text.split("MOTION")[0] == ODD.split("MOTION")[0]
+    assert np.array_equal(parse_bvh(text).motion, edited.motion)
+    assert clip.motion[0, 4] == 5.0  # 원래 클립은 그대로
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        (ODD.replace("MOTION\n", ""), 34, "MOTION"),
+        (ODD.replace("0.10 -2 3e1 4 5.000 6\t7 8 9 10 11", "0.10 -2 3e1 4 5.000 6 7 8 9 10"), 33, "채널 수"),
+        (ODD.replace("-0.0 1 2 3 4 5 6 7 8 9 10", "-0.0 1 2 3 4 5 6 7 8 9 10 11"), 34, "채널 수"),
+        (ODD.replace("5.000", "five"), 33, "숫자가 아닌"),
+        (ODD.replace("5.000", "nan"), 33, "숫자가 아닌"),
+        (ODD.replace("5.000", "1_000"), 33, "숫자가 아닌"),
+        (ODD.replace("5.000", "1e999"), 33, "유한하지"),
+        (ODD.replace("Frames: 2", "Frames: 3"), 35, "잘렸습니다"),
+        (ODD.replace("Frames: 2", "Frames: 1"), 34, "Frames:"),
+        (ODD.replace("Frames: 2", "Frames: two"), 31, "숫자가 아닙니다"),
+        (ODD.replace("Frame Time: 0.0083333", "Frame Time: 0"), 32, "Frame Time"),
+        (ODD.replace("CHANNELS 4 Xrotation", "CHANNELS 5 Xrotation"), 10, "채널 수 5"),
+        (ODD.replace("CHANNELS 0", "CHANNELS x"), 18, "정수"),
+        (ODD.replace("OFFSET 0 10.5 0", "OFFSET 0 ten 0"), 8, "OFFSET"),
+        (ODD.replace("Yrotation Xposition", "Wrotation Xposition"), 5, "모르는 채널"),
+        (ODD.replace("JOINT Child", "BONE Child"), 6, "JOINT"),
+        (ODD.replace("HIERARCHY", "HIERARCHIE"), 1, "HIERARCHY"),
+        (ODD.replace("JOINT NoChannels", "JOINT Child"), 15, "두 번"),
+        (ODD.split("MOTION")[0].rsplit("}", 1)[0] + "MOTION\nFrames: 0\nFrame Time: 1\n", 29, "'}'"),
+    ],
+)
+def test_malformed_files_are_rejected_naming_the_line(text, line, words):
+    with pytest.raises(ValueError) as error:
+        parse_bvh(text)
+    message = str(error.value)
+    assert f"줄 {line}:" in message, message
+    assert words in message, message
+
+
+def test_read_errors_name_the_file(tmp_path):
+    path = tmp_path / "bad.bvh"
+    path.write_text(ODD.replace("5.000", "x"))
+    with pytest.raises(ValueError, match=r"bad\.bvh: 줄 33:"):
+        read_bvh(path)
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(tmp_path):
+    target = tmp_path / "out.bvh"
+    target.write_text("old")
+    clip = parse_bvh(ODD)
+    clip.motion[1, 3] = np.nan
+    with pytest.raises(ValueError, match=r"clip.motion\[1, 3\]"):
+        write_bvh(target, clip)
+    assert target.read_text() == "old"
+    assert os.listdir(tmp_path) == ["out.bvh"]
+
+
+def test_a_write_interrupted_midway_removes_its_temporary_file(tmp_path, monkeypatch):
+    target = tmp_path / "out.bvh"
+
+    def broken_replace(source, destination):
+        raise OSError("디스크 가득 참 (흉내)")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        write_bvh(target, parse_bvh(ODD))
+    assert os.listdir(tmp_path) == []
+
+
+def test_latin1_names_are_written_back_in_the_same_encoding(tmp_path):
+    data = ODD.replace("Second", "Cuisse\xe9").encode("latin-1")
+    path = tmp_path / "latin.bvh"
+    path.write_bytes(data)
+    clip = read_bvh(path)
+    assert clip.names[3] == "Cuisse\xe9"
+    write_bvh(tmp_path / "out.bvh", clip)
+    assert (tmp_path / "out.bvh").read_bytes() == data
+
+
+def test_a_clip_built_in_memory_is_written_with_a_fresh_header():
+    clip = BvhClip(
+        ["Hips", "Leg"], np.array([-1, 0]), np.array([[0.0, 0, 0], [0, -1.5, 0]]),
+        [("Xposition", "Yposition", "Zposition", "Zrotation", "Xrotation", "Yrotation"), ("Xrotation",)],
+        [(1, np.array([0.0, -1.0, 0.0]))], 1 / 30, np.arange(14, dtype=float).reshape(2, 7) / 7,
+    )
+    again = parse_bvh(format_bvh(clip))
+    assert again.names == clip.names and again.channels == clip.channels
+    assert np.array_equal(again.motion, clip.motion) and again.frame_time == clip.frame_time
+    assert np.array_equal(again.end_sites[0][1], clip.end_sites[0][1])

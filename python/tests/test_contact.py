@@ -1,0 +1,224 @@
+"""다리 찾기 (이름 규약 표), 단위·위 방향 추정, 접지 찾기 (높이, 속도, 히스테리시스, 가장 짧은 접지)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from twoboneik.bvh import parse_bvh
+from twoboneik.contact import (
+    ContactOptions,
+    contact_intervals,
+    detect_contacts,
+    detect_units,
+    detect_up_axis,
+    estimate_ground,
+)
+from twoboneik.fk import euler_to_matrix, forward_kinematics, matrix_to_euler
+from twoboneik.legs import LEG_NAME_CONVENTIONS, find_leg, find_legs, normalize_name
+from twoboneik.synthetic import make_walk
+
+
+def leg_clip(names_left, names_right, extra_between=None) -> str:
+    """엉덩이 아래에 두 다리 (이름 넷씩) 를 둔 작은 BVH 원문. extra_between 이면 왼쪽 정강이와 발 사이에 뼈 하나."""
+
+    def leg(names, sx):
+        thigh, shin, foot, toe = names
+        middle = f"JOINT {extra_between}\n{{\nOFFSET 0 -1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n" if extra_between and sx > 0 else ""
+        close_middle = "}\n" if middle else ""
+        return (
+            f"JOINT {thigh}\n{{\nOFFSET {sx * 9} -6 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n"
+            f"JOINT {shin}\n{{\nOFFSET 0 -42 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n{middle}"
+            f"JOINT {foot}\n{{\nOFFSET 0 -40 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n"
+            f"JOINT {toe}\n{{\nOFFSET 0 -6 13\nCHANNELS 3 Zrotation Xrotation Yrotation\n"
+            "End Site\n{\nOFFSET 0 0 5\n}\n}\n}\n" + close_middle + "}\n}\n"
+        )
+
+    extra = 3 if extra_between else 0
+    return (
+        "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+        + leg(names_left, 1.0) + leg(names_right, -1.0)
+        + "}\nMOTION\nFrames: 1\nFrame Time: 0.01\n" + " ".join(["0"] * (6 + 24 + extra)) + "\n"
+    )
+
+
+SIDES = {"left": ("Left", "l", "L"), "right": ("Right", "r", "R")}
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        ("mixamorig:{S}UpLeg", "mixamorig:{S}Leg", "mixamorig:{S}Foot", "mixamorig:{S}ToeBase"),
+        ("{S}UpLeg", "{S}Leg", "{S}Foot", "{S}ToeBase"),
+        ("{s}Thigh", "{s}Shin", "{s}Foot", "{s}Toe"),
+        ("thigh_{s}", "calf_{s}", "foot_{s}", "ball_{s}"),
+        ("DEF-thigh.{U}", "DEF-shin.{U}", "DEF-foot.{U}", "DEF-toe.{U}"),
+        ("Bip01_{U}_Thigh", "Bip01_{U}_Calf", "Bip01_{U}_Foot", "Bip01_{U}_Toe0"),
+        ("{S}_Hip", "{S}_Knee", "{S}_Ankle", "{S}_Toe"),
+        ("{S}UpperLeg", "{S}LowerLeg", "{S}Foot", "{S}Toes"),
+        ("UPPERLEG_{U}", "LowerLeg_{U}", "Foot_{U}", "Toe_{U}"),
+    ],
+)
+def test_legs_are_found_by_every_naming_convention_case_and_separator_insensitive(spelling):
+    names = {
+        side: [p.format(S=big, s=small, U=upper) for p in spelling] for side, (big, small, upper) in SIDES.items()
+    }
+    clip = parse_bvh(leg_clip(names["left"], names["right"]))
+    left, right = find_legs(clip)
+    for leg, side in ((left, "left"), (right, "right")):
+        assert leg.side == side
+        assert [clip.names[j] for j in (leg.thigh, leg.shin, leg.foot, leg.toe)] == names[side]
+        assert leg.convention in LEG_NAME_CONVENTIONS
+
+
+def test_the_name_table_covers_each_convention_it_lists():
+    for convention, pattern in LEG_NAME_CONVENTIONS.items():
+        left = [p.format(Side="Left", s="l") for p in pattern]
+        right = [p.format(Side="Right", s="r") for p in pattern]
+        clip = parse_bvh(leg_clip([n.replace(" ", "_") for n in left], [n.replace(" ", "_") for n in right]))
+        assert find_leg(clip, "left").convention in LEG_NAME_CONVENTIONS, convention
+
+
+def test_normalized_names_drop_namespace_prefixes_case_and_separators():
+    assert normalize_name("mixamorig:LeftFoot") == "leftfoot"
+    assert normalize_name("DEF-foot.L") == "footl"
+    assert normalize_name("Bip01 L Foot") == "lfoot"
+    assert normalize_name("foot_l") == "footl"
+
+
+def test_a_bone_between_shin_and_foot_is_reported_by_name():
+    clip = parse_bvh(
+        leg_clip(["LeftUpLeg", "LeftLeg", "LeftFoot", "LeftToeBase"], ["RightUpLeg", "RightLeg", "RightFoot", "RightToeBase"],
+                 extra_between="LeftLegTwist")
+    )
+    with pytest.raises(ValueError, match="사이에 뼈가 있습니다 \\(LeftLegTwist\\)"):
+        find_leg(clip, "left")
+    assert find_leg(clip, "right").names[:3] == ("RightUpLeg", "RightLeg", "RightFoot")
+
+
+def test_unknown_names_need_the_feet_given_and_the_error_says_what_was_tried():
+    clip = parse_bvh(leg_clip(["A1", "A2", "A3", "A4"], ["B1", "B2", "B3", "B4"]))
+    with pytest.raises(ValueError, match="LeftUpLeg"):
+        find_legs(clip)
+    left, right = find_legs(clip, left_foot="A3", right_foot="B3")
+    assert (left.thigh, left.shin, left.foot, left.toe) == (1, 2, 3, 4)
+    assert right.names == ("B1", "B2", "B3", "B4") and left.convention == "given"
+    with pytest.raises(ValueError, match="'Nope'"):
+        find_legs(clip, left_foot="Nope")
+
+
+@pytest.mark.parametrize(
+    ("leg_length", "units"),
+    [(0.85, "m"), (0.45, "m"), (85.0, "cm"), (60.0, "cm"), (33.5, "inch"), (850.0, "mm"), (1.5, "m")],
+)
+def test_units_come_from_the_leg_length(leg_length, units):
+    assert detect_units(leg_length) == units
+
+
+@pytest.mark.parametrize("bad", [0.0, -1.0, float("nan"), float("inf")])
+def test_units_reject_a_leg_without_length(bad):
+    with pytest.raises(ValueError, match="다리 길이"):
+        detect_units(bad)
+
+
+def test_up_is_from_the_feet_to_the_hips():
+    assert detect_up_axis([0, 90, 0], [0, 5, 2]).tolist() == [0, 1, 0]
+    assert detect_up_axis([0, 0, 0.9], [0.1, 0, 0.05]).tolist() == [0, 0, 1]
+    assert detect_up_axis([0, -0.9, 0], [0, 0, 0]).tolist() == [0, -1, 0]
+
+
+def test_hysteresis_enters_low_and_slow_and_leaves_only_past_the_exit_thresholds():
+    height = np.array([0.10, 0.04, 0.02, 0.04, 0.045, 0.02, 0.06, 0.02, 0.02, 0.02])
+    speed = np.zeros(10)
+    options = ContactOptions(height_on=0.03, height_off=0.05, min_contact=0.0)
+    track = detect_contacts(height, speed, 0.0, 0.01, 1.0, options)
+    # 0.04 에서는 들어가지 않지만 (프레임 1), 들어간 뒤에는 0.045 에서도 머문다 (프레임 3, 4). 0.06 에서 나온다.
+    assert track.contact.tolist() == [False, False, True, True, True, True, False, True, True, True]
+    assert track.intervals == [(2, 5), (7, 9)]
+    speed[4] = 0.6  # 속도도 나옴 문턱을 넘으면 나온다
+    track = detect_contacts(height, speed, 0.0, 0.01, 1.0, options)
+    assert track.intervals == [(2, 3), (5, 5), (7, 9)]
+
+
+def test_short_contacts_are_dropped_and_thresholds_scale_with_units():
+    height_m = np.array([1, 0, 0, 1, 0, 0, 0, 0, 1], dtype=float) * 0.1
+    options = ContactOptions(min_contact=0.03)
+    track = detect_contacts(height_m * 100, np.zeros(9), 0.0, 0.01, 100.0, options)  # cm
+    assert track.intervals == [(4, 7)]  # 2 프레임 (0.02 s) 은 버리고 4 프레임은 남긴다
+    at_threshold = ContactOptions(min_contact=0.02)
+    assert detect_contacts(height_m, np.zeros(9), 0.0, 0.01, 1.0, at_threshold).intervals == [(1, 2), (4, 7)]
+
+
+def test_ground_is_a_low_percentile_and_heights_are_measured_from_it():
+    heights = [np.linspace(5, 15, 101), np.linspace(6, 16, 101)]
+    assert estimate_ground(heights, 0.0) == 5.0
+    track = detect_contacts(heights[0], np.zeros(101), 5.0, 0.01, 100.0, ContactOptions())
+    assert track.height[0] == 0.0 and track.intervals == [(0, 50)]  # 5 cm 넘게 (h > 5) 오르면 나온다
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ContactOptions(height_on=0.06, height_off=0.05),
+        ContactOptions(speed_on=-1.0),
+        ContactOptions(min_contact=float("nan")),
+        ContactOptions(ground_percentile=101),
+    ],
+)
+def test_bad_thresholds_are_rejected(options):
+    with pytest.raises(ValueError):
+        detect_contacts(np.zeros(3), np.zeros(3), 0.0, 0.01, 1.0, options)
+
+
+def test_intervals_of_a_mask():
+    assert contact_intervals(np.array([True, False, True, True])) == [(0, 0), (2, 3)]
+    assert contact_intervals(np.zeros(0, dtype=bool)) == []
+
+
+def test_forward_kinematics_places_the_designed_ankles_for_every_heading():
+    for heading in (0.0, 37.0, -120.0):
+        walk = make_walk(frames=90, slide_degrees=0.0, heading_degrees=heading)
+        pose = forward_kinematics(walk.clip)
+        for k, name in enumerate(("LeftFoot", "RightFoot")):
+            ankle = pose.positions[:, walk.clip.names.index(name)]
+            assert np.max(np.abs(ankle - walk.ankle[k])) < 1e-10
+
+
+def test_forward_kinematics_of_a_subset_computes_only_those_joints_and_their_ancestors():
+    walk = make_walk(frames=10)
+    full = forward_kinematics(walk.clip)
+    foot = walk.clip.names.index("LeftFoot")
+    part = forward_kinematics(walk.clip, [foot])
+    assert part.computed.sum() == 4  # Hips, LeftUpLeg, LeftLeg, LeftFoot
+    assert np.array_equal(part.positions[:, foot], full.positions[:, foot])
+    assert np.array_equal(part.rotations[:, foot], full.rotations[:, foot])
+
+
+def test_forward_kinematics_follows_bvh_channel_order_and_position_channels():
+    text = (
+        "HIERARCHY\nROOT R\n{\nOFFSET 5 5 5\nCHANNELS 4 Zposition Yrotation Xposition Zrotation\n"
+        "JOINT C\n{\nOFFSET 0 2 0\nCHANNELS 3 Xrotation Zrotation Yrotation\nEnd Site\n{\nOFFSET 0 1 0\n}\n}\n}\n"
+        "MOTION\nFrames: 1\nFrame Time: 0.01\n7 90 3 90 30 40 50\n"
+    )
+    clip = parse_bvh(text)
+    pose = forward_kinematics(clip)
+    root_rotation = euler_to_matrix("YZ", np.array([90.0, 90.0]))
+    assert np.allclose(pose.positions[0, 0], [3, 5, 7])  # 위치 채널은 OFFSET 대신, 없는 축은 OFFSET
+    assert np.allclose(pose.rotations[0, 0], root_rotation)
+    assert np.allclose(pose.positions[0, 1], [3, 5, 7] + root_rotation @ [0, 2, 0])
+    assert np.allclose(pose.rotations[0, 1], root_rotation @ euler_to_matrix("XZY", np.array([30.0, 40.0, 50.0])))
+
+
+@pytest.mark.parametrize("order", ["XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX"])
+def test_euler_angles_round_trip_in_every_order_and_stay_near_the_original_values(order):
+    rng = np.random.default_rng(11)
+    angles = rng.uniform(-179, 179, (500, 3))
+    angles[:, 1] = rng.uniform(-89, 89, 500)
+    matrix = euler_to_matrix(order, angles)
+    assert np.max(np.abs(matrix_to_euler(order, matrix) - angles)) < 1e-9
+    wound = angles + 360 * rng.integers(-3, 4, (500, 3))  # 곡선이 한 바퀴 넘게 돈 값
+    assert np.max(np.abs(matrix_to_euler(order, matrix, near=wound) - wound)) < 1e-9
+    other = wound + np.array([180.0, 0, 180.0])  # 같은 회전의 다른 해: (α + 180, 180 − β, γ + 180)
+    other[:, 1] = 180.0 - wound[:, 1]
+    assert np.allclose(euler_to_matrix(order, other), matrix, atol=1e-12)
+    assert np.max(np.abs(matrix_to_euler(order, matrix, near=other) - other)) < 1e-9
