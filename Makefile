@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 
-.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py build test-package test-three-range docs docs-check
+.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py build test-package test-three-range docs docs-check screenshot
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci
@@ -55,6 +55,10 @@ docs: install
 	npx typedoc
 
 docs-check: docs
+
+# README 의 그림 docs/screenshot.jpg 를 다시 찍는다 (Debian chromium 필요).
+screenshot: install
+	node docs/screenshot.mjs
 
 test: test-ts test-three-range test-py test-e2e test-package docs-check
 
