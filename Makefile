@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 
-.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py bench-footlock build dist-py fuzz rigs bone-names
+.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py bench-footlock build dist-py fuzz rigs bone-names test-package test-three-range docs docs-check screenshot
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci
@@ -42,7 +42,29 @@ test-e2e: install
 dist-py: venv
 	$(VENV_PY) python/tools/check_dist.py
 
-test: test-ts test-py dist-py test-e2e
+# 패키지로서 확인 (issue 10): publint, 타입 해석 (attw), tarball 을 빈 앱에 설치해 ESM·CJS·tsc·Vite (test/package/smoke.mjs).
+# attw 의 cjs-resolves-to-esm 만 끈다: CommonJS 빌드를 싣지 않고 require() 는 Node 20.19+/22.12+ 의 require(esm) 로 ES 모듈을
+# 불러오며 (engines), smoke.mjs 가 require 와 TypeScript nodenext 의 .cts 를 실제로 돌려 확인한다. 이유는 README 의 설치 절.
+test-package: install
+	npx publint --strict
+	npx attw --pack . --ignore-rules cjs-resolves-to-esm
+	node test/package/smoke.mjs
+
+# peerDependencies 범위의 양 끝 (three-oldest, three-newest 별칭) 에서 단위·속성·적합성 테스트 (vitest.three.config.ts).
+test-three-range: install
+	npm run test:three-range
+
+# TSDoc 에서 API 문서 (TypeDoc) 를 docs/api/ 에 (커밋하지 않는다). 경고가 있으면 실패한다 (typedoc.json).
+docs: install
+	npx typedoc
+
+docs-check: docs
+
+# README 의 그림 docs/screenshot.jpg 를 다시 찍는다 (Debian chromium 필요).
+screenshot: install
+	node docs/screenshot.mjs
+
+test: test-ts test-three-range test-py dist-py test-e2e test-package docs-check
 
 bench: install
 	npm run bench

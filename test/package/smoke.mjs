@@ -6,22 +6,23 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8"));
 const THREE_VERSION = pkg.devDependencies["three-newest"].replace(/^npm:three@/, "");
 const TSC = join(REPO, "node_modules/typescript/bin/tsc");
 const VITE = join(REPO, "node_modules/vite/bin/vite.js");
+const VITE_API = pathToFileURL(join(REPO, "node_modules/vite/dist/node/index.js")).href;
 
 const work = mkdtempSync(join(tmpdir(), "three-two-bone-ik-consumer-"));
 const app = join(work, "app");
 const started = Date.now();
 
-function step(name, fn) {
+async function step(name, fn) {
   const t = Date.now();
   try {
-    const note = fn();
+    const note = await fn();
     console.log(`  ✓ ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)${note ? `: ${note}` : ""}`);
   } catch (error) {
     const output = [error.stdout, error.stderr].filter(Boolean).join("\n");
@@ -52,7 +53,7 @@ function nodeNoWarnings(args) {
 
 let tarball;
 let packInfo;
-step("npm pack (prepack 이 dist/ 를 새로 빌드)", () => {
+await step("npm pack (prepack 이 dist/ 를 새로 빌드)", () => {
   const json = run("npm", ["pack", "--json", "--pack-destination", work], { cwd: REPO });
   packInfo = JSON.parse(json.slice(json.indexOf("[")))[0];
   tarball = join(work, packInfo.filename);
@@ -60,7 +61,7 @@ step("npm pack (prepack 이 dist/ 를 새로 빌드)", () => {
   return `${packInfo.filename}, ${packInfo.files.length} 파일, ${(packInfo.size / 1024).toFixed(1)} kB (풀면 ${(packInfo.unpackedSize / 1024).toFixed(1)} kB)`;
 });
 
-step("tarball 의 파일이 정확히 필요한 것 (src 의 모듈마다 .js·.d.ts, 문서·LICENSE, 소스 맵 없음)", () => {
+await step("tarball 의 파일이 정확히 필요한 것 (src 의 모듈마다 .js·.d.ts, 문서·LICENSE, 소스 맵 없음)", () => {
   const files = packInfo.files.map((f) => f.path).sort();
   const modules = [];
   const walk = (dir) => {
@@ -82,7 +83,7 @@ step("tarball 의 파일이 정확히 필요한 것 (src 의 모듈마다 .js·.
 
 // ---------------------------------------------------------------- 2. 빈 앱에 설치
 
-step(`빈 앱에 tarball + three@${THREE_VERSION} + @types/three@${THREE_VERSION} 설치`, () => {
+await step(`빈 앱에 tarball + three@${THREE_VERSION} + @types/three@${THREE_VERSION} 설치`, () => {
   mkdirSync(join(app, "src"), { recursive: true });
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer-app", private: true, type: "module" }, null, 2));
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", tarball, `three@${THREE_VERSION}`, `@types/three@${THREE_VERSION}`]);
@@ -110,7 +111,7 @@ if (!(hand.distanceTo(target) < 1e-12) || !result.reachable) throw new Error("�
 const pure = solveTwoBoneIK({ x: 0, y: 0, z: 0 }, 1, 1, { x: 1.5, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, createTwoBoneIKResult());
 console.log("esm ok", pure.joint.x, pure.reachable);
 `);
-step("ESM: import 하고 뼈 체인을 푼다 (경고 없음)", () => {
+await step("ESM: import 하고 뼈 체인을 푼다 (경고 없음)", () => {
   const out = nodeNoWarnings([join(app, "esm-check.mjs")]);
   assert(out === "esm ok 0.75 true", `출력: ${out}`);
   return out;
@@ -123,7 +124,7 @@ const r = solveTwoBoneIK({ x: 0, y: 0, z: 0 }, 1, 1, { x: 1.5, y: 0, z: 0 }, { x
 if (typeof TwoBoneIK !== "function") throw new Error("TwoBoneIK 가 없다");
 console.log("cjs ok", manifest.version, r.joint.x, r.reachable);
 `);
-step("CommonJS: require() 와 require('three-two-bone-ik/package.json') (Node 의 require(esm), 경고 없음)", () => {
+await step("CommonJS: require() 와 require('three-two-bone-ik/package.json') (Node 의 require(esm), 경고 없음)", () => {
   const out = nodeNoWarnings([join(app, "cjs-check.cjs")]);
   assert(out === `cjs ok ${pkg.version} 0.75 true`, `출력: ${out}`);
   return out;
@@ -139,7 +140,7 @@ writeFileSync(join(app, "index.html"), `<!doctype html>\n<html><body><script typ
 const strict = { strict: true, noEmit: true, skipLibCheck: false, target: "ES2022", lib: ["ES2022", "DOM"], types: [] };
 writeFileSync(join(app, "tsconfig.bundler.json"), JSON.stringify({
   compilerOptions: { ...strict, module: "ESNext", moduleResolution: "bundler" }, include: ["src/main.ts"] }, null, 2));
-step("TypeScript moduleResolution bundler: README 예제를 그대로 (skipLibCheck 없이 .d.ts 까지)", () => {
+await step("TypeScript moduleResolution bundler: README 예제를 그대로 (skipLibCheck 없이 .d.ts 까지)", () => {
   run(process.execPath, [TSC, "-p", "tsconfig.bundler.json"]);
   return undefined;
 });
@@ -160,9 +161,10 @@ const result = solveTwoBoneIK({ x: 0, y: 0, z: 0 }, 1, 1, { x: 1.5, y: 0, z: 0 }
 console.log("cts ok", result.joint.x);
 `);
 writeFileSync(join(app, "tsconfig.nodenext.json"), JSON.stringify({
-  compilerOptions: { ...strict, noEmit: false, outDir: "out", module: "NodeNext", moduleResolution: "NodeNext" },
+  // .d.ts 전체 검사는 위 bundler 에서 했다: 여기서는 해석과 사용만 (skipLibCheck) 보아 시간을 줄인다.
+  compilerOptions: { ...strict, noEmit: false, skipLibCheck: true, outDir: "out", module: "NodeNext", moduleResolution: "NodeNext" },
   include: ["node/*.mts", "node/*.cts"] }, null, 2));
-step("TypeScript nodenext: .mts (import) 와 .cts (require 로 컴파일) 를 타입 검사하고 컴파일해 돌린다", () => {
+await step("TypeScript nodenext: .mts (import) 와 .cts (require 로 컴파일) 를 타입 검사하고 컴파일해 돌린다", () => {
   run(process.execPath, [TSC, "-p", "tsconfig.nodenext.json"]);
   const cjsOut = readFileSync(join(app, "out/cjs.cjs"), "utf8");
   assert(cjsOut.includes('require("three-two-bone-ik")'), ".cts 가 require 로 컴파일되지 않았다");
@@ -174,7 +176,7 @@ step("TypeScript nodenext: .mts (import) 와 .cts (require 로 컴파일) 를 �
 
 // ---------------------------------------------------------------- 5. Vite 빌드
 
-step("Vite 로 README 예제 앱을 빌드 (three 한 벌, 라이브러리 포함)", () => {
+await step("Vite 로 README 예제 앱을 빌드 (three 한 벌, 라이브러리 포함)", () => {
   run(process.execPath, [VITE, "build", "--logLevel", "error"]);
   const assets = join(app, "dist/assets");
   const js = readdirSync(assets).filter((f) => f.endsWith(".js"));
@@ -185,6 +187,30 @@ step("Vite 로 README 예제 앱을 빌드 (three 한 벌, 라이브러리 포�
   assert(copies === 1, `three 가 ${copies} 벌 들어 있다`);
   const bytes = js.reduce((n, f) => n + readFileSync(join(assets, f)).length, 0);
   return `${js.length} 개 청크, ${(bytes / 1024).toFixed(0)} kB`;
+});
+
+// ---------------------------------------------------------------- 6. 트리 셰이킹 (sideEffects: false)
+
+await step("트리 셰이킹: solveTwoBoneIK 만 가져오면 TwoBoneIK·도우미가, TwoBoneIK 만 가져오면 도우미가 빠진다", async () => {
+  const { build } = await import(VITE_API);
+  const sizes = [];
+  for (const [imports, present, absent] of [
+    ["solveTwoBoneIK", [], ["TwoBoneIK.solve", "TwoBoneIKHelper"]],
+    ["TwoBoneIK", ["TwoBoneIK.solve"], ["TwoBoneIKHelper"]],
+  ]) {
+    const entry = join(app, `shake-${imports}.js`);
+    writeFileSync(entry, `export { ${imports} } from "three-two-bone-ik";\n`);
+    const [result] = [].concat(await build({
+      root: app, configFile: false, logLevel: "silent",
+      build: { write: false, minify: true, lib: { entry, formats: ["es"], fileName: "shake" }, rollupOptions: { external: [/^three(\/|$)/] } },
+    }));
+    const code = result.output.filter((c) => c.type === "chunk").map((c) => c.code).join("\n");
+    // 라이브러리의 문자열 (TwoBoneIK 의 오류 메시지, 도우미의 type) 로 무엇이 남았는지 본다.
+    for (const text of present) assert(code.includes(text), `${imports}: 번들에 ${text} 가 없다`);
+    for (const text of absent) assert(!code.includes(text), `${imports}: 번들에 ${text} 가 남았다 (트리 셰이킹 실패)`);
+    sizes.push(`${imports} ${(code.length / 1000).toFixed(1)} kB`);
+  }
+  return sizes.join(", ");
 });
 
 console.log(`\ntarball ${packInfo.filename}: ${(packInfo.size / 1024).toFixed(1)} kB, 풀면 ${(packInfo.unpackedSize / 1024).toFixed(1)} kB, ${packInfo.files.length} 파일`);
