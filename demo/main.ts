@@ -15,6 +15,8 @@ import { createMeasurements, Readouts } from "./readouts";
 import { BALL_RADIUS, createStage, FOOT_TARGET_RADIUS, POLE_RADIUS, STEP_BOX_FORWARD, STEP_BOX_HEIGHT } from "./stage";
 import { StressView } from "./stress";
 import { installTestHook } from "./testHook";
+import { installUserModel } from "./userModel";
+import type { DragHandle } from "./drag";
 import { TriangleView } from "./triangleView";
 import { createUi, defaultParams } from "./ui";
 import type { PoleSide } from "./ui";
@@ -113,11 +115,13 @@ async function main(): Promise<void> {
   // --- 카메라 조작과 끌기 (끌기를 먼저 만들어 pointerdown 을 먼저 받는다) ---
   let motionTime = BALL_PATH_START;
   let cameraMovedByUser = false;
-  const dragger = new HandleDragger(camera, canvas, [
+  // 사용자 모델(userModel.ts)이 자기 공을 이 목록에 넣고 뺀다.
+  const dragHandles: DragHandle[] = [
     { name: "ball", object: ball, radius: BALL_RADIUS, onGrab: () => { if (params.autoMove) ui.set("autoMove", false); } },
     { name: "pole", object: pole, radius: POLE_RADIUS },
     { name: "footTarget", object: footTarget, radius: FOOT_TARGET_RADIUS, onGrab: () => { if (params.autoMove) ui.set("autoMove", false); } },
-  ]);
+  ];
+  const dragger = new HandleDragger(camera, canvas, dragHandles);
   const controls = new OrbitControls(camera, canvas);
   dragger.setControls(controls);
   controls.enableDamping = !testMode;
@@ -184,6 +188,12 @@ async function main(): Promise<void> {
   window.addEventListener("resize", () => {
     resizeRenderer(renderer, camera);
     if (!cameraMovedByUser) fitCamera();
+  });
+
+  // --- 내 모델 열기 (userModel.ts): 모델이 올라오면 대역과 그 공·상자를 숨긴다 ---
+  const userModel = installUserModel({
+    scene, camera, controls, canvas, params, dragger, dragHandles,
+    standIn: [character.root, ball, pole, footTarget, stage.stepBox],
   });
 
   // --- WebGL 컨텍스트 잃음·복구: 휴대폰은 백그라운드에서 컨텍스트를 버린다. 루프는 계속 돈다. ---
@@ -264,7 +274,8 @@ async function main(): Promise<void> {
     measurements.soft = params.soft;
     measurements.weight = params.weight;
 
-    for (let i = 0; i < helpers.length; i++) helpers[i]!.visible = params.helpers;
+    userModel.update(dt);
+    for (let i = 0; i < helpers.length; i++) helpers[i]!.visible = params.helpers && !userModel.active;
     if (params.helpers) triangle.update(shoulderWorld, elbowWorld, handWorld);
     readouts.update(now, measurements);
 
