@@ -37,6 +37,7 @@ test-py: venv
 
 test-e2e: install
 	node e2e/run.mjs
+	node e2e/models.mjs
 
 test: test-ts test-py test-e2e
 
