@@ -16,7 +16,6 @@ import { BALL_RADIUS, createStage, FOOT_TARGET_RADIUS, POLE_RADIUS, STEP_BOX_FOR
 import { StressView } from "./stress";
 import { installTestHook } from "./testHook";
 import { installUserModel } from "./userModel";
-import type { DragHandle } from "./drag";
 import { TriangleView } from "./triangleView";
 import { createUi, defaultParams } from "./ui";
 import type { PoleSide } from "./ui";
@@ -115,13 +114,11 @@ async function main(): Promise<void> {
   // --- 카메라 조작과 끌기 (끌기를 먼저 만들어 pointerdown 을 먼저 받는다) ---
   let motionTime = BALL_PATH_START;
   let cameraMovedByUser = false;
-  // 사용자 모델(userModel.ts)이 자기 공을 이 목록에 넣고 뺀다.
-  const dragHandles: DragHandle[] = [
+  const dragger = new HandleDragger(camera, canvas, [
     { name: "ball", object: ball, radius: BALL_RADIUS, onGrab: () => { if (params.autoMove) ui.set("autoMove", false); } },
     { name: "pole", object: pole, radius: POLE_RADIUS },
     { name: "footTarget", object: footTarget, radius: FOOT_TARGET_RADIUS, onGrab: () => { if (params.autoMove) ui.set("autoMove", false); } },
-  ];
-  const dragger = new HandleDragger(camera, canvas, dragHandles);
+  ]);
   const controls = new OrbitControls(camera, canvas);
   dragger.setControls(controls);
   controls.enableDamping = !testMode;
@@ -192,7 +189,7 @@ async function main(): Promise<void> {
 
   // --- 내 모델 열기 (userModel.ts): 모델이 올라오면 대역과 그 공·상자를 숨긴다 ---
   const userModel = installUserModel({
-    scene, camera, controls, canvas, params, dragger, dragHandles,
+    scene, camera, controls, canvas, params,
     standIn: [character.root, ball, pole, footTarget, stage.stepBox],
   });
 

@@ -163,8 +163,8 @@ async function fromBytes(name: string, bytes: ArrayBuffer, onProgress: ProgressC
   }
   const limbs = findLimbs(gltf.scene, { gltf });
   if (limbs.limbs.length === 0) {
-    const reasons = limbs.issues.slice(0, 3).map((issue) => issue.message).join(" / ");
-    throw new ModelLoadError("no-limbs", `팔다리 뼈를 하나도 알아보지 못했습니다${reasons ? ` (${reasons})` : ""}. Mixamo·VRM·Unreal·Rigify 이름이나 일반 이름(LeftArm, Arm_L …)을 씁니다.`);
+    console.warn("findLimbs:", limbs.issues.map((issue) => issue.message));
+    throw new ModelLoadError("no-limbs", "팔다리 뼈를 하나도 알아보지 못했습니다. Mixamo·VRM·Unreal·Rigify 이름이나 일반 이름(LeftArm, Arm_L …)을 씁니다.");
   }
   return { name, gltf, limbs, byteLength: bytes.byteLength };
 }

@@ -7,7 +7,8 @@ import type { Material, Object3D, PerspectiveCamera, Scene, SkinnedMesh, Texture
 import type { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import { limbLabel, TwoBoneIK, TwoBoneIKHelper } from "../src/index";
 import type { LimbName } from "../src/index";
-import type { DragHandle, HandleDragger } from "./drag";
+import { ModelDragger } from "./modelDrag";
+import type { ModelHandle } from "./modelDrag";
 import { loadModelFile, loadModelUrl, MAX_MODEL_BYTES, ModelLoadError } from "./modelLoader";
 import type { LoadedModel, ModelErrorKind } from "./modelLoader";
 import type { Params } from "./ui";
@@ -25,10 +26,8 @@ export interface UserModelDeps {
   readonly camera: PerspectiveCamera;
   readonly controls: OrbitControls;
   readonly canvas: HTMLCanvasElement;
-  readonly params: Params;
-  readonly dragger: HandleDragger;
-  /** 끌 수 있는 공의 목록 (HandleDragger 가 매번 읽는다): 모델의 목표 공을 여기에 넣고 뺀다. */
-  readonly dragHandles: DragHandle[];
+  /** 패널 값: IK 켬/끔 (ik), weight, soft, 보조 표시 (helpers) 를 읽는다. */
+  readonly params: Pick<Params, "ik" | "weight" | "soft" | "helpers">;
   /** 모델이 올라오면 숨길 대역의 것들 (캐릭터, 공, 상자). */
   readonly standIn: readonly Object3D[];
 }
@@ -40,7 +39,7 @@ interface ModelLimb {
   readonly helper: TwoBoneIKHelper;
   readonly target: Mesh;
   readonly pole: Mesh;
-  readonly handle: DragHandle;
+  readonly handle: ModelHandle;
 }
 
 interface ActiveModel {
@@ -66,6 +65,8 @@ export interface UserModelTestHook {
   readonly limbs: LimbName[];
   readonly standInVisible: boolean;
   readonly height: number;
+  /** 지금 끄는 공의 이름 ("model:rightArm" 등) 또는 null. */
+  readonly dragging: string | null;
   /** 팔다리마다 뼈·목표·극의 월드 위치와 뼈 길이. */
   positions(): Record<string, { upper: Point3; mid: Point3; end: Point3; target: Point3; pole: Point3; lengths: [number, number] }>;
   project(point: Point3): { x: number; y: number; behind: boolean };
@@ -110,6 +111,7 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
   let errorKind: ModelErrorKind | null = null;
   let attempts = 0;
   let busy = false;
+  const dragger = new ModelDragger(camera, deps.canvas);
 
   // --- 화면 요소 ---
   const panel = document.createElement("div");
@@ -237,17 +239,15 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       const pole = new Mesh(poleGeometry, new MeshStandardMaterial({ color: 0x3d8bff, roughness: 0.35 }));
       pole.name = `modelPole:${limb.name}`;
       ik.getAutoPole(pole.position);
-      const handle: DragHandle = { name: `model:${limb.name}`, object: target, radius: height * TARGET_RADIUS_RATIO };
+      const handle: ModelHandle = { name: `model:${limb.name}`, object: target, radius: height * TARGET_RADIUS_RATIO };
       return { name: limb.name, ik, helper: new TwoBoneIKHelper(ik), target, pole, handle };
     });
 
     if (current !== null) deactivate(current);
     for (const object of deps.standIn) object.visible = false;
     scene.add(root);
-    for (const limb of limbs) {
-      scene.add(limb.target, limb.pole, limb.helper);
-      deps.dragHandles.push(limb.handle);
-    }
+    for (const limb of limbs) scene.add(limb.target, limb.pole, limb.helper);
+    dragger.handles = limbs.map((limb) => limb.handle);
     current = { loaded, root, mixer, limbs, height };
     fitCamera();
 
@@ -265,9 +265,8 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       limb.helper.dispose();
       (limb.target.material as Material).dispose();
       (limb.pole.material as Material).dispose();
-      const index = deps.dragHandles.indexOf(limb.handle);
-      if (index >= 0) deps.dragHandles.splice(index, 1);
     }
+    dragger.handles = [];
     model.limbs[0]?.target.geometry.dispose();
     model.limbs[0]?.pole.geometry.dispose();
     disposeModel(model.root);
@@ -337,6 +336,7 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     get limbs() { return current?.limbs.map((limb) => limb.name) ?? []; },
     get standInVisible() { return deps.standIn.every((object) => object.visible); },
     get height() { return current?.height ?? 0; },
+    get dragging() { return dragger.dragging?.name ?? null; },
     positions() {
       const out: ReturnType<UserModelTestHook["positions"]> = {};
       for (const limb of current?.limbs ?? []) {

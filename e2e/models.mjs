@@ -20,7 +20,7 @@ const VIEWPORTS = [
 ];
 
 /** 열려야 하는 리그. */
-const GOOD = ["mixamo.glb", "vrm1.vrm", "vrm0.vrm", "unreal.glb", "rigify.gltf"];
+const GOOD = ["mixamo.glb", "vrm1.vrm", "vrm0.vrm", "unreal.glb", "rigify.gltf", "toy_30cm.glb", "giant_10m.glb"];
 /** 거절해야 하는 파일과 그 까닭. */
 const BAD = [
   { file: "broken_truncated.glb", kind: "corrupt", words: "잘렸거나 손상" },
@@ -192,7 +192,7 @@ async function runViewport(chromium, origin, viewport, shotDir) {
         const first = await checkLimbsOnTargets(page, null);
         await frames(page, 20); // 클립이 20 프레임 흐른 뒤에도
         await checkLimbsOnTargets(page, Object.fromEntries(Object.entries(first).map(([k, v]) => [k, v.lengths])));
-        if (file === "mixamo.glb" || file === "unreal.glb") await shot(`model-${file.replace(".", "-")}`);
+        if (["mixamo.glb", "unreal.glb", "toy_30cm.glb", "giant_10m.glb"].includes(file)) await shot(`model-${file.replace(".", "-")}`);
         assert(problems.length === 0, problems.join("\n"));
       });
     }

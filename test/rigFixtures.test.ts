@@ -65,6 +65,18 @@ const RIGS: readonly RigCase[] = [
     leftLeg: ["DEF-thighL", "DEF-shinL", "DEF-footL"],
     right: (name) => name.replace(/L$/, "R"),
   },
+  {
+    file: "toy_30cm.glb", facingZ: 1, between: false,
+    leftArm: ["Arm_L", "ForeArm_L", "Hand_L"],
+    leftLeg: ["L_Thigh", "L_Calf", "L_Foot"],
+    right: (name) => name.replace(/_L$/, "_R").replace(/^L_/, "R_"),
+  },
+  {
+    file: "giant_10m.glb", facingZ: 1, between: false,
+    leftArm: ["LeftUpperArm", "LeftLowerArm", "LeftHand"],
+    leftLeg: ["LeftUpperLeg", "LeftLowerLeg", "LeftFoot"],
+    right: (name) => name.replace("Left", "Right"),
+  },
 ];
 
 /** 재현 가능한 난수 (mulberry32). */
