@@ -25,6 +25,7 @@ import {
 import { StressView } from "./stress";
 import { installTestHook } from "./testHook";
 import type { ExperimentPhase } from "./testHook";
+import { installUserModel } from "./userModel";
 import { TriangleView } from "./triangleView";
 import { createUi, defaultParams } from "./ui";
 import type { PoleSide } from "./ui";
@@ -277,6 +278,12 @@ async function main(): Promise<void> {
     layoutCamera();
   });
 
+  // --- 내 모델 열기 (userModel.ts): 모델이 올라오면 대역과 그 공·상자를 숨긴다 ---
+  const userModel = installUserModel({
+    scene, camera, controls, canvas, params,
+    standIn: [character.root, ball, pole, footTarget, stage.stepBox],
+  });
+
   // --- WebGL 컨텍스트 잃음·복구: 휴대폰은 백그라운드에서 컨텍스트를 버린다. 루프는 계속 돈다. ---
   const context = { lost: false, lostCount: 0, restoredCount: 0 };
   canvas.addEventListener("webglcontextlost", (event) => {
@@ -422,6 +429,8 @@ async function main(): Promise<void> {
     measurements.soft = params.soft;
     measurements.weight = params.weight;
 
+    userModel.update(dt);
+
     // 함정 1: 공이 움직인 만큼 팔꿈치가 얼마나 움직였나 (IK 가 켜져 있을 때).
     if (params.ik && !experimentJump) {
       plot.add(measurements.distance / (measurements.upper + measurements.lower), previousBall.distanceTo(ball.position),
@@ -431,7 +440,7 @@ async function main(): Promise<void> {
     previousElbow.copy(elbowWorld);
 
     // 보조 표시: IK 를 끄면 삼각형·유령·p 는 IK 가 만들 자세 (순수 수학 solveTwoBoneIK) 위에 그린다.
-    for (let i = 0; i < helpers.length; i++) helpers[i]!.visible = params.helpers;
+    for (let i = 0; i < helpers.length; i++) helpers[i]!.visible = params.helpers && !userModel.active;
     let triangleElbow = elbowWorld, triangleHand = handWorld;
     if (!params.ik) {
       solveTwoBoneIK(shoulderWorld, measurements.upper, measurements.lower, ball.position, pole.position, ghostArmResult);

@@ -43,9 +43,10 @@ describe("bone name tables", () => {
     expect(seen.size).toBeGreaterThan(100);
   });
 
-  it("every convention names all fourteen roles", () => {
+  it("every convention names all fourteen roles (the joint-name convention only the legs)", () => {
     for (const convention of BONE_NAME_TABLES.conventions) {
-      expect(Object.keys(convention.bones).sort(), convention.id).toEqual([...BONE_NAME_TABLES.roles].sort());
+      const expected = convention.id === "joints" ? BONE_NAME_TABLES.roles.filter((role) => !/Arm|Hand/.test(role)) : BONE_NAME_TABLES.roles;
+      expect(Object.keys(convention.bones).sort(), convention.id).toEqual([...expected].sort());
     }
   });
 
@@ -107,6 +108,24 @@ describe("naming conventions", () => {
       ["UPPERARM-LEFT", "leftUpperArm"], ["r_forearm", "rightLowerArm"],
     ];
     for (const [name, role] of cases) expectRole(name, role, "generic");
+  });
+
+  it("3ds Max Biped with its Bip01 prefix", () => {
+    expectRole("Bip01 L Thigh", "leftUpperLeg", "biped");
+    expectRole("Bip01 L Calf", "leftLowerLeg", "biped");
+    expectRole("Bip01 R Foot", "rightFoot", "biped");
+    expectRole("Bip01 R Toe0", "rightToes", "biped");
+    expectRole("Bip01 L UpperArm", "leftUpperArm", "biped");
+    expectRole("Bip01 L Forearm", "leftLowerArm", "biped");
+    expectRole("Bip01 L Hand", "leftHand", "biped");
+  });
+
+  it("joint names for legs (LeftHip, LeftKnee, LeftAnkle), but LeftShoulder is a clavicle, not an upper arm", () => {
+    expectRole("LeftHip", "leftUpperLeg", "joints");
+    expectRole("RightKnee", "rightLowerLeg", "joints");
+    expectRole("Left_Ankle", "leftFoot", "joints");
+    expect(roleOf("LeftShoulder")).toBeNull();
+    expect(roleOf("RightElbow")).toBeNull();
   });
 
   it("finger, twist and helper bones are not hands or arms", () => {

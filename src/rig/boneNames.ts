@@ -45,7 +45,7 @@ export interface BoneNameTables {
 export const BONE_NAME_TABLES: BoneNameTables = {
   "format": "humanoid-bone-names",
   "version": 1,
-  "about": "팔다리 뼈 이름 표. 이름은 정규화해서 비교한다: 소문자로 바꾸고 a-z·0-9 가 아닌 글자(구분자 : _ . - 공백 등)를 모두 지운다. 정규화한 이름이 접두어(정규식, 앞에서부터) + 표의 이름과 정확히 같으면 그 역할이다. rank 가 작은 접두어가 먼저다 (Rigify 는 DEF- 를 ORG- 보다). src/rig/boneNames.ts 는 이 파일에서 만든다 (python3 spec/generate_bone_names_ts.py).",
+  "about": "팔다리 뼈 이름 표. 이름은 정규화해서 비교한다: 소문자로 바꾸고 a-z·0-9 가 아닌 글자(구분자 : _ . - 공백 등)를 모두 지운다. 정규화한 이름이 접두어(정규식, 앞에서부터) + 표의 이름과 정확히 같으면 그 역할이다. rank 가 작은 접두어가 먼저다 (Rigify 는 DEF- 를 ORG- 보다). src/rig/boneNames.ts 는 이 파일에서 만든다 (python3 spec/generate_bone_names_ts.py). 관절 이름 규칙(joints)은 다리만 둔다: LeftShoulder 는 Mixamo 에서 쇄골이라 위팔로 읽으면 모호해진다.",
   "normalize": {
     "lowercase": true,
     "remove": "[^a-z0-9]"
@@ -238,6 +238,60 @@ export const BONE_NAME_TABLES: BoneNameTables = {
       }
     },
     {
+      "id": "biped",
+      "label": "3ds Max Biped",
+      "prefixes": [
+        {
+          "pattern": "bip[0-9]*",
+          "rank": 1
+        }
+      ],
+      "bones": {
+        "leftUpperArm": [
+          "lupperarm"
+        ],
+        "leftLowerArm": [
+          "lforearm"
+        ],
+        "leftHand": [
+          "lhand"
+        ],
+        "leftUpperLeg": [
+          "lthigh"
+        ],
+        "leftLowerLeg": [
+          "lcalf"
+        ],
+        "leftFoot": [
+          "lfoot"
+        ],
+        "leftToes": [
+          "ltoe0"
+        ],
+        "rightUpperArm": [
+          "rupperarm"
+        ],
+        "rightLowerArm": [
+          "rforearm"
+        ],
+        "rightHand": [
+          "rhand"
+        ],
+        "rightUpperLeg": [
+          "rthigh"
+        ],
+        "rightLowerLeg": [
+          "rcalf"
+        ],
+        "rightFoot": [
+          "rfoot"
+        ],
+        "rightToes": [
+          "rtoe0"
+        ]
+      }
+    },
+    {
       "id": "generic",
       "label": "일반 이름",
       "prefixes": [
@@ -426,6 +480,42 @@ export const BONE_NAME_TABLES: BoneNameTables = {
           "ballright",
           "rball",
           "ballr"
+        ]
+      }
+    },
+    {
+      "id": "joints",
+      "label": "관절 이름 (Hip/Knee/Ankle, 다리만)",
+      "prefixes": [
+        {
+          "pattern": "",
+          "rank": 1
+        }
+      ],
+      "bones": {
+        "leftUpperLeg": [
+          "lefthip"
+        ],
+        "leftLowerLeg": [
+          "leftknee"
+        ],
+        "leftFoot": [
+          "leftankle"
+        ],
+        "leftToes": [
+          "lefttoe"
+        ],
+        "rightUpperLeg": [
+          "righthip"
+        ],
+        "rightLowerLeg": [
+          "rightknee"
+        ],
+        "rightFoot": [
+          "rightankle"
+        ],
+        "rightToes": [
+          "righttoe"
         ]
       }
     }

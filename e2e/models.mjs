@@ -1,0 +1,353 @@
+// 설명 화면의 "내 모델 열기" 브라우저 테스트: 데모를 임시 폴더에 빌드하고 테스트 리그(test/fixtures/rigs/)를
+// 그 안의 models/ 에 복사해 작은 정적 서버로 띄운 뒤, Debian 의 Chromium 을 playwright-core 로 몬다.
+//   node e2e/models.mjs          (make test-e2e 가 e2e/run.mjs 다음에 부른다)
+// 리그마다 ?model= 로, 또 파일을 끌어다 놓아 열고, 손이 끈 공에 닿는지, 깨진 파일이 한국어 메시지를 보이고
+// 대역(또는 이전 모델)을 그대로 두는지 세 화면 크기에서 본다. 스크린샷은 임시 폴더에. 마지막 줄: "N passed, M failed".
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const CHROMIUM = "/usr/bin/chromium";
+const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const RIGS = join(REPO, "test", "fixtures", "rigs");
+
+const VIEWPORTS = [
+  { name: "desktop-1280x800", width: 1280, height: 800, touch: false, deviceScaleFactor: 1 },
+  { name: "phone-landscape-844x390", width: 844, height: 390, touch: true, deviceScaleFactor: 2 },
+  { name: "phone-portrait-390x844", width: 390, height: 844, touch: true, deviceScaleFactor: 2 },
+];
+
+/** 열려야 하는 리그. */
+const GOOD = ["mixamo.glb", "vrm1.vrm", "vrm0.vrm", "unreal.glb", "rigify.gltf", "toy_30cm.glb", "giant_10m.glb"];
+/** 거절해야 하는 파일과 그 까닭. */
+const BAD = [
+  { file: "broken_truncated.glb", kind: "corrupt", words: "잘렸거나 손상" },
+  { file: "not_gltf.glb", kind: "not-gltf", words: "glTF 파일이 아닙니다" },
+  { file: "no_skin.glb", kind: "no-skin", words: "스킨" },
+  { file: "no_limbs.glb", kind: "no-limbs", words: "팔다리 뼈" },
+];
+/** 손–공 거리의 허용치: 팔 길이에 대한 비율. */
+const REACH_TOLERANCE = 1e-6;
+
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+async function test(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    passed++;
+    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    failed++;
+    const message = error instanceof Error ? error.message : String(error);
+    failures.push(`${name}: ${message}`);
+    console.log(`  ✗ ${name}\n      ${message.split("\n").join("\n      ")}`);
+  }
+}
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+
+const CONTENT_TYPES = {
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
+  ".glb": "model/gltf-binary", ".vrm": "model/gltf-binary", ".gltf": "model/gltf+json",
+};
+
+async function buildDemo(outDir) {
+  const { build } = await import("vite");
+  await build({ configFile: join(REPO, "demo", "vite.config.ts"), logLevel: "warn", build: { outDir, emptyOutDir: true } });
+}
+
+function serve(outDir) {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, "");
+    let file = join(outDir, relative);
+    if (!file.startsWith(outDir + sep) && file !== outDir) return void response.writeHead(403).end();
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
+    if (!existsSync(file)) return void response.writeHead(404).end("not found");
+    const body = readFileSync(file);
+    response.writeHead(200, { "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream", "content-length": body.length, "cache-control": "no-store" });
+    response.end(body);
+  });
+  return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ server, origin: `http://127.0.0.1:${server.address().port}` })));
+}
+
+async function frames(page, k = 2) {
+  const now = await page.evaluate(() => window.__twoBoneIK.frame);
+  await page.waitForFunction((target) => window.__twoBoneIK.frame >= target, now + k);
+}
+
+/** 시도가 하나 더 끝날 때까지 (성공이든 실패든). */
+async function waitAttempt(page, before) {
+  await page.waitForFunction((n) => (window.__twoBoneIKModel?.attempts ?? 0) > n, before, { timeout: 30000 });
+  await frames(page, 3);
+  return page.evaluate(() => {
+    const h = window.__twoBoneIKModel;
+    return { status: h.status, message: h.message, errorKind: h.errorKind, modelName: h.modelName, limbs: h.limbs, standInVisible: h.standInVisible, counts: h.sceneCounts() };
+  });
+}
+
+const attempts = (page) => page.evaluate(() => window.__twoBoneIKModel?.attempts ?? 0);
+
+/** 파일을 페이지에 끌어다 놓는다: 페이지 안에서 File 을 만들어 drop 이벤트로 (사람이 놓는 것과 같은 DataTransfer). */
+async function dropFile(page, name, bytes) {
+  await page.evaluate(({ name, base64 }) => {
+    const binary = atob(base64);
+    const data = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([data], name));
+    const target = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2) ?? document.body;
+    for (const type of ["dragenter", "dragover", "drop"]) {
+      target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    }
+  }, { name, base64: Buffer.from(bytes).toString("base64") });
+}
+
+async function drag(page, session, touch, from, to, steps = 12) {
+  if (!touch) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps });
+    await page.mouse.up();
+  } else {
+    await session.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from.x, y: from.y, id: 1, radiusX: 8, radiusY: 8 }] });
+    for (let i = 1; i <= steps; i++) {
+      const t = i / steps;
+      await session.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t, id: 1, radiusX: 8, radiusY: 8 }] });
+    }
+    await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  }
+  await frames(page, 3);
+}
+
+/** 모든 팔다리의 끝이 목표에 있고 뼈 길이가 처음과 같은지. */
+async function checkLimbsOnTargets(page, lengthsBefore) {
+  const positions = await page.evaluate(() => window.__twoBoneIKModel.positions());
+  for (const [name, p] of Object.entries(positions)) {
+    const L = p.lengths[0] + p.lengths[1];
+    const reach = dist(p.upper, p.target);
+    if (reach < L * 0.999) assert(dist(p.end, p.target) <= REACH_TOLERANCE * L, `${name}: 끝–목표 ${dist(p.end, p.target)} (L ${L})`);
+    if (lengthsBefore?.[name]) {
+      const [a, b] = lengthsBefore[name];
+      assert(Math.abs(p.lengths[0] - a) <= 1e-5 * L && Math.abs(p.lengths[1] - b) <= 1e-5 * L, `${name}: 뼈 길이가 바뀜 ${p.lengths} ← ${[a, b]}`);
+    }
+  }
+  return positions;
+}
+
+async function runViewport(chromium, origin, viewport, shotDir) {
+  console.log(`\n${viewport.name} (${viewport.touch ? "터치" : "마우스"})`);
+  const userDataDir = mkdtempSync(join(tmpdir(), "two-bone-ik-models-chromium-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+    ],
+    viewport: { width: viewport.width, height: viewport.height },
+    deviceScaleFactor: viewport.deviceScaleFactor,
+    hasTouch: viewport.touch,
+    isMobile: viewport.touch,
+    locale: "ko-KR",
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const session = await context.newCDPSession(page);
+  const problems = [];
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => { if (message.type() === "error") problems.push(message.text()); });
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) problems.push(`바깥 요청: ${url}`);
+  });
+  const shot = async (label) => {
+    const path = join(shotDir, `${viewport.name}-${label}.png`);
+    await page.screenshot({ path });
+    console.log(`      스크린샷: ${path}`);
+  };
+  const open = async (query) => {
+    await page.goto(`${origin}/index.html?test${query}`);
+    await page.waitForFunction(() => window.__twoBoneIK?.ready === true && window.__twoBoneIKModel !== undefined, undefined, { timeout: 30000 });
+  };
+
+  try {
+    for (const file of GOOD) {
+      await test(`?model=models/${file}: 네 팔다리를 찾고 대역을 숨기며, 손·발이 목표 공에 있다`, async () => {
+        await open(`&model=models/${file}`);
+        const result = await waitAttempt(page, 0);
+        assert(result.status === "loaded", `상태 ${result.status}: ${result.message}`);
+        assert(result.limbs.length === 4, `팔다리 ${result.limbs}`);
+        assert(result.message.includes("왼팔 ✓") && result.message.includes("오른다리 ✓"), `글: ${result.message}`);
+        assert(!result.standInVisible, "대역이 보인다");
+        const first = await checkLimbsOnTargets(page, null);
+        await frames(page, 20); // 클립이 20 프레임 흐른 뒤에도
+        await checkLimbsOnTargets(page, Object.fromEntries(Object.entries(first).map(([k, v]) => [k, v.lengths])));
+        if (["mixamo.glb", "unreal.glb", "toy_30cm.glb", "giant_10m.glb"].includes(file)) await shot(`model-${file.replace(".", "-")}`);
+        assert(problems.length === 0, problems.join("\n"));
+      });
+    }
+
+    await test("끌어다 놓은 공으로 오른손이 간다 (모델: mixamo.glb, 센티미터 리그)", async () => {
+      await open("&model=models/mixamo.glb");
+      await waitAttempt(page, 0);
+      const before = await page.evaluate(() => window.__twoBoneIKModel.positions());
+      const arm = before.rightArm;
+      const from = await page.evaluate((p) => window.__twoBoneIKModel.project(p), arm.target);
+      const shoulder = await page.evaluate((p) => window.__twoBoneIKModel.project(p), arm.upper);
+      // 공을 어깨 쪽으로 40 % 끈다: 화면 평면 위에서 움직이므로 팔이 닿는 곳에 머문다.
+      const to = { x: from.x + (shoulder.x - from.x) * 0.4, y: from.y + (shoulder.y - from.y) * 0.4 };
+      await drag(page, session, viewport.touch, from, to);
+      const after = await page.evaluate(() => window.__twoBoneIKModel.positions());
+      const L = arm.lengths[0] + arm.lengths[1];
+      assert(dist(after.rightArm.target, arm.target) > 0.05 * L, `공이 움직이지 않았다 (${dist(after.rightArm.target, arm.target)})`);
+      assert(dist(after.rightArm.end, after.rightArm.target) <= REACH_TOLERANCE * L, `손–공 ${dist(after.rightArm.end, after.rightArm.target)}`);
+      assert(dist(after.leftArm.target, before.leftArm.target) === 0, "다른 공이 움직였다");
+      await shot("dragged");
+    });
+
+    for (const file of GOOD) {
+      await test(`${file} 를 끌어다 놓으면 열린다`, async () => {
+        await open("");
+        const before = await attempts(page);
+        await dropFile(page, file, readFileSync(join(RIGS, file)));
+        const result = await waitAttempt(page, before);
+        assert(result.status === "loaded" && result.modelName === file, `${result.status}: ${result.message}`);
+        assert(result.limbs.length === 4 && !result.standInVisible, JSON.stringify(result));
+        await checkLimbsOnTargets(page, null);
+      });
+    }
+
+    await test("깨진 파일들: 한국어 메시지, 대역 그대로, 장면에 아무것도 남지 않음", async () => {
+      await open("");
+      const start = await page.evaluate(() => window.__twoBoneIKModel.sceneCounts());
+      for (const bad of BAD) {
+        const before = await attempts(page);
+        await dropFile(page, bad.file, readFileSync(join(RIGS, bad.file)));
+        const result = await waitAttempt(page, before);
+        assert(result.status === "error" && result.errorKind === bad.kind, `${bad.file}: ${result.errorKind} ${result.message}`);
+        assert(result.message.includes(bad.words) && result.message.includes("대역 캐릭터를 그대로 둡니다"), `${bad.file}: ${result.message}`);
+        assert(result.standInVisible, `${bad.file}: 대역이 사라졌다`);
+        assert(JSON.stringify(result.counts) === JSON.stringify(start), `${bad.file}: 장면이 바뀜 ${JSON.stringify(result.counts)} ← ${JSON.stringify(start)}`);
+        const visible = await page.evaluate(() => getComputedStyle(document.getElementById("model-status")).display !== "none");
+        assert(visible, "메시지가 보이지 않는다");
+      }
+      await shot("broken-message");
+    });
+
+    await test("모델이 있을 때 깨진 파일을 놓으면 그 모델이 그대로 남는다", async () => {
+      await open("&model=models/unreal.glb");
+      await waitAttempt(page, 0);
+      const counts = await page.evaluate(() => window.__twoBoneIKModel.sceneCounts());
+      const before = await attempts(page);
+      await dropFile(page, "broken_truncated.glb", readFileSync(join(RIGS, "broken_truncated.glb")));
+      const result = await waitAttempt(page, before);
+      assert(result.status === "error" && result.modelName === "unreal.glb", JSON.stringify(result));
+      assert(result.message.includes("지금 모델(unreal.glb)을 그대로 둡니다"), result.message);
+      assert(JSON.stringify(result.counts) === JSON.stringify(counts), "장면이 바뀌었다");
+      await checkLimbsOnTargets(page, null);
+    });
+
+    await test("다른 모델로 바꾸면 옛 모델은 장면에서 빠진다", async () => {
+      await open("&model=models/vrm1.vrm");
+      await waitAttempt(page, 0);
+      const counts = await page.evaluate(() => window.__twoBoneIKModel.sceneCounts());
+      const before = await attempts(page);
+      await dropFile(page, "rigify.gltf", readFileSync(join(RIGS, "rigify.gltf")));
+      const result = await waitAttempt(page, before);
+      assert(result.modelName === "rigify.gltf", JSON.stringify(result));
+      assert(JSON.stringify(result.counts) === JSON.stringify(counts), `장면 ${JSON.stringify(result.counts)} ← ${JSON.stringify(counts)}`);
+    });
+
+    await test("?model= 에 다른 출처의 주소: 받지 않고 메시지, 대역 그대로", async () => {
+      await open("&model=https://example.com/x.glb");
+      const result = await waitAttempt(page, 0);
+      assert(result.status === "error" && result.standInVisible, JSON.stringify(result));
+      assert(!problems.some((p) => p.startsWith("바깥 요청")), problems.join("\n"));
+    });
+
+    if (!viewport.touch) {
+      await test("«모델 열기» 단추로 파일을 고른다", async () => {
+        await open("");
+        const before = await attempts(page);
+        const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.click("#model-open")]);
+        await chooser.setFiles(join(RIGS, "vrm0.vrm"));
+        const result = await waitAttempt(page, before);
+        assert(result.status === "loaded" && result.modelName === "vrm0.vrm", JSON.stringify(result));
+      });
+
+      await test("크기 한도를 넘는 파일은 읽지 않고 메시지", async () => {
+        await open("");
+        const before = await attempts(page);
+        await page.evaluate(() => {
+          const transfer = new DataTransfer();
+          transfer.items.add(new File([new Uint8Array(65 * 1024 * 1024)], "huge.glb"));
+          document.body.dispatchEvent(new DragEvent("drop", { bubbles: true, cancelable: true, dataTransfer: transfer }));
+        });
+        const result = await waitAttempt(page, before);
+        assert(result.errorKind === "too-large" && result.message.includes("64.0 MB"), result.message);
+      });
+    }
+
+    await test("처음 화면은 여전히 대역 캐릭터 (모델 없이)", async () => {
+      await open("");
+      const state = await page.evaluate(() => ({ status: window.__twoBoneIKModel.status, standIn: window.__twoBoneIKModel.standInVisible, text: document.getElementById("model-open").textContent }));
+      assert(state.status === "standIn" && state.standIn && state.text === "모델 열기", JSON.stringify(state));
+      await shot("stand-in");
+      assert(problems.length === 0, problems.join("\n"));
+    });
+  } finally {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM)) {
+    console.error(`브라우저 테스트에는 Chromium 이 필요합니다: ${CHROMIUM} 이 없습니다.`);
+    console.log("0 passed, 1 failed");
+    process.exit(1);
+  }
+  const { chromium } = await import("playwright-core");
+  const outDir = mkdtempSync(join(tmpdir(), "two-bone-ik-models-build-"));
+  const shotDir = mkdtempSync(join(tmpdir(), "two-bone-ik-models-screenshots-"));
+  await buildDemo(outDir);
+  // 페이지의 공개 폴더 역할: 빌드 결과의 models/ 에 리그를 둔다 (?model=models/<파일>).
+  mkdirSync(join(outDir, "models"));
+  for (const file of readdirSync(RIGS)) if (/\.(glb|gltf|vrm)$/.test(file)) copyFileSync(join(RIGS, file), join(outDir, "models", file));
+  const { server, origin } = await serve(outDir);
+  const only = process.argv[2];
+  try {
+    for (const viewport of VIEWPORTS) {
+      if (only !== undefined && !viewport.name.includes(only)) continue;
+      try {
+        await runViewport(chromium, origin, viewport, shotDir);
+      } catch (error) {
+        failed++;
+        failures.push(`${viewport.name}: ${error instanceof Error ? error.stack : String(error)}`);
+      }
+    }
+  } finally {
+    server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  console.log(`\n스크린샷: ${shotDir}`);
+  if (failures.length > 0) console.log(`\n실패:\n  ${failures.join("\n  ")}`);
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  console.log(`${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+});
