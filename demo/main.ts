@@ -229,6 +229,7 @@ async function main(): Promise<void> {
   // --- 배치: 패널이 가리지 않는 빈 자리에 장면을 맞춘다 ---
   const hintElement = document.getElementById("hint")!;
   const infoElement = document.getElementById("info")!;
+  const toolsElement = document.getElementById("tools")!;
   const guiElement = ui.gui.domElement;
   let free: Rect = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
   /**
@@ -237,8 +238,7 @@ async function main(): Promise<void> {
    * 반높이 h, 반폭 w 인 상자가 빈 자리 (fw × fh) 에 들어오는 거리는 D = max(h·H / (fh·tan), w·H / (fw·tan)).
    */
   const layoutCamera = (): void => {
-    // 작은 도구 줄은 빼고 잰다: 그 몇 줄 때문에 장면 전체가 작아지지 않게 (장면의 가운데는 비어 있다).
-    free = freeRect([hintElement, infoElement, guiElement]);
+    free = freeRect([hintElement, toolsElement, infoElement, guiElement]);
     const fullHeight = centerProjectionOn(camera, free, window.innerWidth, window.innerHeight);
     if (!cameraMovedByUser) {
       const tanHalf = Math.tan((camera.fov * Math.PI) / 360);
@@ -315,12 +315,10 @@ async function main(): Promise<void> {
   /** 실험 중이면 이번 프레임의 공 자리를 놓는다. 공이 크게 건너뛴 프레임이면 true (그래프에 찍지 않는다). */
   const stepExperiment = (): boolean => {
     if (experiment.phase !== "soft-off" && experiment.phase !== "soft-on") return false;
-    const t = experiment.frame / SWEEP_FRAMES;
-    const armLength = params.upperLength + params.lowerLength;
-    ball.position.copy(shoulderWorld).addScaledVector(experiment.axis, (SWEEP_FROM + (SWEEP_TO - SWEEP_FROM) * t) * armLength);
-    const jumped = experiment.frame === 0;
-    experiment.frame++;
+    // 한 번 훑기가 끝났으면 다음 단계로. soft 가 바뀌는 프레임은 공이 제자리여도 팔꿈치가 옮겨 가므로 찍지 않는다.
+    let jumped = experiment.frame === 0;
     if (experiment.frame > SWEEP_FRAMES) {
+      jumped = true;
       experiment.frame = 0;
       if (experiment.phase === "soft-off") {
         experiment.phase = "soft-on";
@@ -329,8 +327,13 @@ async function main(): Promise<void> {
         experiment.phase = "done";
         ui.set("soft", experiment.savedSoft);
         experimentButton.disabled = false;
+        return true;
       }
     }
+    const t = experiment.frame / SWEEP_FRAMES;
+    const armLength = params.upperLength + params.lowerLength;
+    ball.position.copy(shoulderWorld).addScaledVector(experiment.axis, (SWEEP_FROM + (SWEEP_TO - SWEEP_FROM) * t) * armLength);
+    experiment.frame++;
     return jumped;
   };
 

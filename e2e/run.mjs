@@ -25,8 +25,15 @@ const BACKGROUND = [0x1b, 0x21, 0x30];
 const REACH_TOLERANCE = 1e-4;
 /** 뼈 길이·곧음의 허용치: 팔 길이에 대한 비율 (float64 행렬 연산의 반올림만 남는다). */
 const EXACT_TOLERANCE = 1e-7;
-/** 손가락 크기 (CSS px): 이보다 작은 누를 것이 없어야 한다. */
-const MIN_TOUCH_TARGET = 36;
+/** 누를 자리의 최소 높이 (CSS px): 이보다 작은 누를 것이 없어야 한다 (마우스·손가락 모두, issue 9). */
+const MIN_TOUCH_TARGET = 44;
+/** 화면에 그린 공의 최소 지름 (CSS px), 손가락이 잡는 자리의 최소 지름. */
+const MIN_DRAWN_DIAMETER = 24;
+const MIN_TOUCH_PICK = 44;
+/** 첫 줄 안내에 보여야 할 한글 글자 수 (휴대폰). */
+const MIN_HINT_HANGUL = 20;
+/** 끌 수 있는 공 네 개. */
+const HANDLES = ["ball", "pole", "footTarget", "kneePole"];
 /** 프레임 시간을 잴 프레임 수. */
 const TIMING_FRAMES = 120;
 /** 스트레스 보기에서 잴 프레임 수 (소프트웨어 렌더링에서 1000개는 프레임이 느리다). */
@@ -256,16 +263,43 @@ async function pressControl(page, touch, param) {
   await frames(page, 2);
 }
 
-/** 설명 패널과 조절 패널을 닫거나 연다 (상태가 다를 때만 누른다). */
+/** 설명 패널과 조절 패널을 닫거나 연다 (상태가 다를 때만 누른다). open: 둘 다 같은 값, 또는 { info, gui }. */
 async function setPanels(page, touch, open) {
-  const state = await page.evaluate(() => ({
+  const want = typeof open === "boolean" ? { info: open, gui: open } : open;
+  const state = () => page.evaluate(() => ({
     info: !document.getElementById("info").classList.contains("collapsed"),
     gui: !document.querySelector("#controls .lil-gui.root").classList.contains("closed"),
   }));
   const press = (locator) => (touch ? locator.tap() : locator.click());
-  if (state.info !== open) await press(page.locator("#info-toggle"));
-  if (state.gui !== open) await press(page.locator("#controls .lil-gui.root > .title"));
-  await frames(page, 2);
+  // 닫는 것을 먼저 (휴대폰은 하나를 펴면 다른 하나가 접힌다).
+  let now = await state();
+  if (now.info && !want.info) await press(page.locator("#info-toggle"));
+  now = await state();
+  if (now.gui && !want.gui) await press(page.locator("#controls .lil-gui.root > .title"));
+  now = await state();
+  if (!now.info && want.info) await press(page.locator("#info-toggle"));
+  now = await state();
+  if (!now.gui && want.gui) await press(page.locator("#controls .lil-gui.root > .title"));
+  // lil-gui 의 접기·펴기 애니메이션이 끝날 때까지 (높이가 멈출 때까지) 기다린다.
+  await page.waitForFunction(() => !document.querySelector("#controls .lil-gui.root").classList.contains("transition"));
+  await frames(page, 3);
+  return state();
+}
+
+/** 팔(어깨·팔꿈치·손)과 공·극의 화면 위치가 모두 UI 에 가려지지 않은 캔버스 위인지. 가려진 것의 목록. */
+async function coveredArmPoints(page) {
+  const covered = [];
+  for (const name of ["shoulder", "elbow", "hand", "ball", "pole"]) {
+    const point = await hook(page, (n) => window.__twoBoneIK.screen(n), name);
+    if (!(await onCanvas(page, point))) {
+      const what = await page.evaluate(({ x, y }) => {
+        const e = document.elementFromPoint(x, y);
+        return e === null ? "화면 밖" : `${e.tagName.toLowerCase()}#${e.id}.${[...e.classList].join(".")}`;
+      }, point);
+      covered.push(`${name} (${point.x.toFixed(0)}, ${point.y.toFixed(0)}) ← ${what}`);
+    }
+  }
+  return covered;
 }
 
 /** UI 상자들: 화면 안에 있는지, 서로 겹치지 않는지, 글자가 잘리지 않는지, 누를 것이 손가락 크기인지. */
@@ -277,7 +311,7 @@ async function checkLayout(page, touch) {
     const panels = [
       ["설명 패널", document.getElementById("info")],
       // 조절 패널은 #controls 안에서 스크롤된다: 보이는 상자는 #controls.
-      ["조절 패널", document.getElementById("controls")],
+      ["조절 패널", document.querySelector("#controls .lil-gui.root")],
     ];
     for (const [name, element] of panels) {
       const r = box(element);
@@ -295,13 +329,23 @@ async function checkLayout(page, touch) {
       if (r.width === 0 || r.height === 0) continue;
       if (element.scrollWidth > element.clientWidth + 1) problems.push(`글자가 잘린다: "${element.textContent.trim()}" (${element.scrollWidth} > ${element.clientWidth})`);
     }
-    // 누를 것의 크기.
-    if (touch) {
-      for (const element of document.querySelectorAll("#info-toggle, #controls .title, #info summary, #controls .controller")) {
-        const r = box(element);
-        if (r.width === 0 || r.height === 0) continue;
-        if (r.height < minTarget) problems.push(`누를 것이 작다 (${r.height.toFixed(0)} px < ${minTarget}): "${element.textContent.trim().slice(0, 20)}"`);
-      }
+    // 누를 것의 크기 (마우스 화면도: issue 9 는 모든 컨트롤에 44 px 을 요구한다).
+    for (const element of document.querySelectorAll("#info-toggle, #controls .title, #info summary, #controls .controller, #tools button, #info button")) {
+      const r = box(element);
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.height < minTarget) problems.push(`누를 것이 작다 (${r.height.toFixed(0)} px < ${minTarget}): "${element.textContent.trim().slice(0, 20)}"`);
+    }
+    // 첫 줄 안내: 늘 보이고 (화면 안, 패널과 겹치지 않음), 한 줄이고, 잘리지 않는다.
+    const hint = document.getElementById("hint");
+    const hintBox = box(hint);
+    if (hintBox.width === 0 || hintBox.top < 0 || hintBox.bottom > window.innerHeight) problems.push("첫 줄 안내가 보이지 않는다");
+    for (const [name, element] of panels) {
+      const r = box(element);
+      if (hintBox.left < r.right && r.left < hintBox.right && hintBox.top < r.bottom && r.top < hintBox.bottom) problems.push(`첫 줄 안내가 ${name} 과 겹친다`);
+    }
+    if (hint.scrollWidth > hint.clientWidth + 1) problems.push(`첫 줄 안내가 잘린다 (${hint.scrollWidth} > ${hint.clientWidth})`);
+    for (const span of hint.querySelectorAll("span")) {
+      if (span.getClientRects().length > 1) problems.push("첫 줄 안내가 두 줄이다");
     }
     return problems;
   }, { minTarget: MIN_TOUCH_TARGET, touch });
@@ -393,22 +437,55 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
         `뼈 길이가 바뀌었다: a ${fmt(initialLengths.upper)} → ${fmt(now.upper)}, b ${fmt(initialLengths.lower)} → ${fmt(now.lower)}`);
     };
 
+    await test("첫 화면: 한 줄 안내가 늘 보이고 (휴대폰에서 한글 20자 이상), 공 둘레에 halo 가 있다", async () => {
+      const hint = await page.evaluate(() => {
+        const element = document.getElementById("hint");
+        // 보이는 span 의 글자만 센다 (좁은 화면은 짧은 글).
+        const visible = [...element.querySelectorAll("span")].filter((span) => span.getClientRects().length > 0);
+        const text = visible.map((span) => span.textContent).join("");
+        const r = element.getBoundingClientRect();
+        return { text, hangul: (text.match(/[\uac00-\ud7a3]/g) ?? []).length, top: r.top, bottom: r.bottom, width: r.width };
+      });
+      console.log(`      안내: "${hint.text.trim()}" (한글 ${hint.hangul}자, 폭 ${hint.width.toFixed(0)} px)`);
+      assert(hint.hangul >= MIN_HINT_HANGUL, `첫 줄 안내의 보이는 한글이 ${hint.hangul}자 (< ${MIN_HINT_HANGUL})`);
+      assert(/빨간 공/.test(hint.text) && /파랑/.test(hint.text) && /초록/.test(hint.text), "안내가 무엇을 끌지·색의 뜻을 말하지 않는다");
+      await checkLayout(page, touch);
+      const state = await hook(page, () => window.__twoBoneIK.state());
+      assert(state.halo === true, "처음 잡기 전인데 공 둘레에 halo 가 없다");
+    });
+
     await test("UI 가 화면 안에 있고 겹치거나 잘리지 않으며, 패널을 펴고 접을 수 있다 (방향 전환 포함)", async () => {
       await checkLayout(page, touch);
-      await setPanels(page, touch, true);
-      await checkLayout(page, touch);
-      await shot("panels-open");
+      if (touch) {
+        // 휴대폰: 패널은 하나씩 (하나를 펴면 다른 하나가 접힌다).
+        let state = await setPanels(page, touch, { info: true, gui: false });
+        assert(state.info && !state.gui, "설명 패널이 펴지지 않았다");
+        await checkLayout(page, touch);
+        await shot("info-open");
+        state = await setPanels(page, touch, { info: true, gui: true });
+        assert(state.gui && !state.info, `조절을 폈는데 설명이 접히지 않았다 (${JSON.stringify(state)})`);
+        await checkLayout(page, touch);
+        await shot("gui-open");
+      } else {
+        await setPanels(page, touch, true);
+        await checkLayout(page, touch);
+        await shot("panels-open");
+      }
       await setPanels(page, touch, false);
       await checkLayout(page, touch);
       const free = await uncoveredFraction(page);
       assert(free > 0.8, `패널을 접어도 장면이 ${(free * 100).toFixed(0)} % 만 보인다`);
       if (touch) {
-        // 방향 전환: 가로 ↔ 세로로 돌려도 배치가 맞는다.
+        // 방향 전환: 가로 ↔ 세로로 돌려도 배치가 맞고, 팔이 가려지지 않는다.
         await page.setViewportSize({ width: viewport.height, height: viewport.width });
         await frames(page, 3);
         await checkLayout(page, touch);
-        await setPanels(page, touch, true);
-        await checkLayout(page, touch);
+        for (const panels of [{ info: true, gui: false }, { info: false, gui: true }]) {
+          await setPanels(page, touch, panels);
+          await checkLayout(page, touch);
+          const covered = await coveredArmPoints(page);
+          assert(covered.length === 0, `돌린 화면 (${JSON.stringify(panels)}) 에서 가려진 것: ${covered.join(", ")}`);
+        }
         await setPanels(page, touch, false);
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await frames(page, 3);
@@ -416,6 +493,75 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
       }
       // 넓은 화면은 패널을 편 채로, 휴대폰은 접은 채로 다음 확인을 한다 (사람이 쓰는 그대로).
       if (!touch) await setPanels(page, touch, true);
+    });
+
+    await test("어느 패널을 펴도 팔·공·극이 가려지지 않는다 (카메라가 빈 자리에 맞춘다), 접힌 설명에 상태·손–공·θ 가 보인다", async () => {
+      const states = touch
+        ? [{ info: false, gui: false }, { info: true, gui: false }, { info: false, gui: true }]
+        : [{ info: false, gui: false }, { info: true, gui: false }, { info: false, gui: true }, { info: true, gui: true }];
+      for (const panels of states) {
+        await setPanels(page, touch, panels);
+        const covered = await coveredArmPoints(page);
+        const free = (await hook(page, () => window.__twoBoneIK.state())).freeRect;
+        console.log(`      ${JSON.stringify(panels)}: 빈 자리 ${free.left.toFixed(0)},${free.top.toFixed(0)} – ${free.right.toFixed(0)},${free.bottom.toFixed(0)}`);
+        assert(covered.length === 0, `패널 ${JSON.stringify(panels)} 에서 가려진 것: ${covered.join(", ")}`);
+      }
+      await setPanels(page, touch, false);
+      const summary = await page.evaluate(() => ["s-reach", "s-gap", "s-theta"].map((id) => {
+        const element = document.getElementById(id);
+        const r = element.getBoundingClientRect();
+        const inside = r.width > 0 && r.right <= element.closest("#info").getBoundingClientRect().right + 0.5;
+        return { id, text: element.textContent, inside };
+      }));
+      for (const item of summary) assert(item.inside && item.text !== "–", `접힌 설명에 ${item.id} 가 보이지 않는다 ("${item.text}")`);
+      assert(/mm$/.test(summary[1].text) && /°$/.test(summary[2].text), `요약의 값이 이상하다: ${summary.map((x) => x.text).join(" | ")}`);
+      await shot("collapsed-summary");
+      if (!touch) await setPanels(page, touch, true);
+    });
+
+    await test(`화면의 공 네 개가 모두 ${touch ? "손가락으로" : "마우스로"} 끌린다, 그려진 지름 ≥ ${MIN_DRAWN_DIAMETER} px, 잡는 자리가 넉넉하다`, async () => {
+      const cameraBefore = await page.evaluate(() => window.__twoBoneIK.project([0, 0, 0]));
+      for (const name of HANDLES) {
+        const diameter = await hook(page, (n) => window.__twoBoneIK.drawnDiameter(n), name);
+        assert(diameter >= MIN_DRAWN_DIAMETER, `${name} 의 그려진 지름 ${diameter.toFixed(1)} px < ${MIN_DRAWN_DIAMETER}`);
+        const before = await hook(page, () => window.__twoBoneIK.positions());
+        const center = await hook(page, (n) => window.__twoBoneIK.screen(n), name);
+        // 공 가운데가 아니라 잡는 자리의 가장자리 가까이를 누른다: 손가락 44 px (반지름 22 px 안쪽 20 px), 마우스 16 px.
+        // 방향은 가장 가까운 다른 공에서 먼 쪽 (잡는 자리가 겹치는 곳은 가까운 공이 가져간다).
+        const off = touch ? MIN_TOUCH_PICK / 2 - 2 : 16;
+        let nearest = null;
+        for (const other of HANDLES) {
+          if (other === name) continue;
+          const o = await hook(page, (n) => window.__twoBoneIK.screen(n), other);
+          if (nearest === null || Math.hypot(o.x - center.x, o.y - center.y) < Math.hypot(nearest.x - center.x, nearest.y - center.y)) nearest = o;
+        }
+        const away = Math.hypot(center.x - nearest.x, center.y - nearest.y) || 1;
+        const from = { x: center.x + (off * (center.x - nearest.x)) / away, y: center.y + (off * (center.y - nearest.y)) / away };
+        await assertOnCanvas(page, from, `${name} 옆`);
+        const to = { x: from.x + 30, y: from.y - 20 };
+        await drag(page, session, touch, from, to, 6);
+        const after = await hook(page, () => window.__twoBoneIK.positions());
+        const moved = dist(before[name], after[name]);
+        console.log(`      ${name}: 지름 ${diameter.toFixed(1)} px, ${off.toFixed(1)} px 떨어진 곳을 잡고 끌어 ${fmt(moved)} m 이동`);
+        assert(moved > 0.01, `${name} 을 끌 수 없다 (${fmt(moved)} m): 잡는 자리가 좁거나 미끼 공이다`);
+        const state = await hook(page, () => window.__twoBoneIK.state());
+        assert(state.dragging === null, "끌기가 끝나지 않았다");
+        await hook(page, ({ n, p }) => window.__twoBoneIK.place(n, p), { n: name, p: before[name] });
+        await frames(page, 2);
+      }
+      const cameraAfter = await page.evaluate(() => window.__twoBoneIK.project([0, 0, 0]));
+      assert(Math.hypot(cameraAfter.x - cameraBefore.x, cameraAfter.y - cameraBefore.y) < 0.5, "공을 끌었는데 카메라가 돌았다");
+      const state = await hook(page, () => window.__twoBoneIK.state());
+      assert(state.halo === false, "공을 잡았는데 halo 가 남아 있다");
+      if (!touch) {
+        // 가리킴 강조: 마우스를 공 위에 올리면 hovered.
+        const ball = await hook(page, () => window.__twoBoneIK.screen("ball"));
+        await page.mouse.move(ball.x + 5, ball.y + 5);
+        await frames(page, 2);
+        const hovered = (await hook(page, () => window.__twoBoneIK.state())).hovered;
+        assert(hovered === "ball", `공 위의 마우스가 강조되지 않는다 (hovered = ${hovered})`);
+        await page.mouse.move(5, viewport.height - 5);
+      }
     });
 
     /**
@@ -596,6 +742,139 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
       });
     }
 
+    await test("캔버스의 IK 스위치: 끄면 IK 전 자세와 IK 가 만들 자세의 유령, θ·φ 읽은 값이 식 상자와 같다", async () => {
+      await setPanels(page, touch, touch ? { info: true, gui: false } : true);
+      const press = (locator) => (touch ? locator.tap() : locator.click());
+      await press(page.locator("#ik-switch"));
+      await frames(page, 2);
+      let state = await hook(page, () => window.__twoBoneIK.state());
+      assert(state.ik === false, "스위치를 눌렀는데 IK 가 꺼지지 않았다");
+      assert((await page.getAttribute("#ik-switch", "aria-pressed")) === "false", "스위치의 aria-pressed 가 false 가 아니다");
+      const off = await hook(page, () => window.__twoBoneIK.positions());
+      const incoming = await hook(page, () => window.__twoBoneIK.incomingPositions());
+      assert(dist(off.hand, incoming.hand) < EXACT_TOLERANCE * armLength, "IK 끔인데 IK 전 자세가 아니다");
+      // 읽은 값은 0.1 초마다 바뀐다: 바뀔 때까지 기다린다.
+      await page.waitForFunction(() => /IK 켜면/.test(document.getElementById("r-theta").textContent));
+      const read = await page.evaluate(() => ({
+        theta: document.getElementById("r-theta").textContent,
+        elbow: document.getElementById("r-elbow").textContent,
+        formula: document.getElementById("formula").textContent,
+      }));
+      const formulaTheta = read.formula.match(/θ = ([\d.]+)°/)[1];
+      const formulaElbow = read.formula.match(/φ = ([\d.]+)°/)[1];
+      console.log(`      IK 끔: θ 읽은 값 "${read.theta}", 식 θ = ${formulaTheta}°; φ "${read.elbow}", 식 φ = ${formulaElbow}°`);
+      assert(read.theta.startsWith(`${formulaTheta}°`), `θ 읽은 값 "${read.theta}" 이 식의 θ = ${formulaTheta}° 와 다르다`);
+      assert(read.elbow.startsWith(`${formulaElbow}°`), `φ 읽은 값 "${read.elbow}" 이 식의 φ = ${formulaElbow}° 와 다르다`);
+      await shot("ik-off-ghost");
+      await press(page.locator("#ik-switch"));
+      await frames(page, 2);
+      state = await hook(page, () => window.__twoBoneIK.state());
+      assert(state.ik === true, "스위치를 다시 눌렀는데 IK 가 켜지지 않았다");
+      const on = await hook(page, () => window.__twoBoneIK.positions());
+      assert(dist(on.hand, on.ball) < REACH_TOLERANCE * armLength, "IK 를 다시 켰는데 손이 공에 없다");
+      // IK 켬: θ 읽은 값 (뼈에서 잼) 과 식의 θ 가 0.1° 까지 같다.
+      await page.waitForFunction(() => !/IK 켜면/.test(document.getElementById("r-theta").textContent));
+      await frames(page, 8);
+      const again = await page.evaluate(() => ({ theta: document.getElementById("r-theta").textContent, formula: document.getElementById("formula").textContent }));
+      const t1 = parseFloat(again.theta), t2 = parseFloat(again.formula.match(/θ = ([\d.]+)°/)[1]);
+      assert(Math.abs(t1 - t2) <= 0.11, `IK 켬: θ 읽은 값 ${t1}° ≠ 식 ${t2}°`);
+    });
+
+    await test("옆 보기(2D 삼각형)가 공을 따라 다시 그려지고, 함정 1 ‘끝까지 펴 보기’ 의 그래프에서 soft 가 치솟음을 없앤다", async () => {
+      await setPanels(page, touch, touch ? { info: true, gui: false } : true);
+      const drawsBefore = (await hook(page, () => window.__twoBoneIK.plot())).sideViewDraws;
+      const from = await hook(page, () => window.__twoBoneIK.screen("ball"));
+      if (await onCanvas(page, from)) await drag(page, session, touch, from, { x: from.x + 10, y: from.y + 8 }, 4);
+      const p = await hook(page, () => window.__twoBoneIK.positions());
+      await hook(page, (q) => window.__twoBoneIK.place("ball", [q[0] + 0.02, q[1], q[2]]), p.ball);
+      await frames(page, 3);
+      const drawsAfter = (await hook(page, () => window.__twoBoneIK.plot())).sideViewDraws;
+      assert(drawsAfter > drawsBefore, `공이 움직였는데 옆 보기가 다시 그려지지 않았다 (${drawsBefore} → ${drawsAfter})`);
+      const button = page.locator("#extend-test");
+      await button.scrollIntoViewIfNeeded();
+      await (touch ? button.tap() : button.click());
+      await page.waitForFunction(() => window.__twoBoneIK.state().experiment === "done", undefined, { timeout: 120000 });
+      await frames(page, 8);
+      const plot = await hook(page, () => window.__twoBoneIK.plot());
+      console.log(`      팔꿈치 이동 / 공 이동의 최댓값: soft 끔 ${plot.softOffMax.toFixed(2)} (${plot.softOffCount}점), soft 켬 ${plot.softOnMax.toFixed(2)} (${plot.softOnCount}점)`);
+      assert(plot.softOffCount > 30 && plot.softOnCount > 30, "그래프의 점이 모자란다");
+      assert(plot.softOffMax > 5, `soft 끔에서 다 펴질 때의 치솟음이 보이지 않는다 (최댓값 ${plot.softOffMax.toFixed(2)})`);
+      assert(plot.softOnMax < plot.softOffMax / 3, `soft 를 켜도 치솟음이 남는다 (${plot.softOnMax.toFixed(2)} vs ${plot.softOffMax.toFixed(2)})`);
+      const canvasBox = await page.locator("#speed-plot").boundingBox();
+      assert(canvasBox !== null && canvasBox.width > 150 && canvasBox.height > 80, "그래프가 보이지 않는다");
+      const state = await hook(page, () => window.__twoBoneIK.state());
+      assert(state.soft === 0, `실험 뒤 soft 가 원래 값(0)으로 돌아오지 않았다: ${state.soft}`);
+      await page.locator("#speed-plot").scrollIntoViewIfNeeded();
+      await shot("speed-plot");
+      const covered = await coveredArmPoints(page);
+      assert(covered.length === 0, `설명을 편 채 실험하는 동안 가려진 것: ${covered.join(", ")}`);
+    });
+
+    await test("함정 2: 폴을 어깨–공 직선 가까이 두면 뒤집힘 경고가 나오고, 멀리 두면 사라진다", async () => {
+      await setPanels(page, touch, false);
+      const p = await hook(page, () => window.__twoBoneIK.positions());
+      const axis = sub(p.ball, p.shoulder);
+      const d = len(axis);
+      // 직선 위 (어깨에서 0.5 m), 직선에서 1 cm 옆으로.
+      const onLine = [p.shoulder[0] + (axis[0] / d) * 0.5, p.shoulder[1] + (axis[1] / d) * 0.5 + 0.01, p.shoulder[2] + (axis[2] / d) * 0.5];
+      await hook(page, (q) => window.__twoBoneIK.place("pole", q), onLine);
+      await page.waitForFunction(() => window.__twoBoneIK.state().flipWarning === true);
+      const warning = await page.evaluate(() => {
+        const element = document.getElementById("flip-warning");
+        const r = element.getBoundingClientRect();
+        return { hidden: element.hidden, text: element.textContent.replace(/\s+/g, " ").trim(), width: r.width, height: r.height, top: r.top, bottom: r.bottom };
+      });
+      console.log(`      경고: "${warning.text.slice(0, 60)}…" (${warning.width.toFixed(0)}×${warning.height.toFixed(0)} px)`);
+      assert(!warning.hidden && warning.width > 100 && warning.bottom <= viewport.height, "경고가 보이지 않는다");
+      assert(/뒤집/.test(warning.text) && /직선/.test(warning.text), "경고가 왜 위험한지 말하지 않는다");
+      await shot("flip-warning");
+      await hook(page, (q) => window.__twoBoneIK.place("pole", q), p.pole);
+      await page.waitForFunction(() => window.__twoBoneIK.state().flipWarning === false);
+      assert(await page.evaluate(() => document.getElementById("flip-warning").hidden), "폴을 멀리 두었는데 경고가 남아 있다");
+      if (!touch) await setPanels(page, touch, true);
+    });
+
+    if (!touch) {
+      await test("키보드: Tab 으로 공을 고르면 초점 고리가 보이고, 화살표·PageUp 으로 공이 움직인다", async () => {
+        await page.mouse.click(viewport.width / 2, 4); // 페이지에 초점 (안내 줄 위: 아무것도 누르지 않는다)
+        await page.evaluate(() => document.activeElement?.blur());
+        let focused = null;
+        for (let i = 0; i < 10 && focused !== "ball"; i++) {
+          await page.keyboard.press("Tab");
+          focused = await page.evaluate(() => document.activeElement?.dataset?.handle ?? null);
+        }
+        assert(focused === "ball", "Tab 으로 빨간 공에 갈 수 없다");
+        const ring = await page.evaluate(() => {
+          const style = getComputedStyle(document.activeElement);
+          return { width: parseFloat(style.outlineWidth), style: style.outlineStyle };
+        });
+        assert(ring.style !== "none" && ring.width >= 2, `초점 고리가 보이지 않는다 (${ring.style} ${ring.width}px)`);
+        const before = await hook(page, () => window.__twoBoneIK.positions());
+        for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowRight");
+        await page.keyboard.press("PageUp");
+        await frames(page, 2);
+        const after = await hook(page, () => window.__twoBoneIK.positions());
+        const moved = dist(before.ball, after.ball);
+        console.log(`      화살표 5번 + PageUp: 공 ${fmt(moved)} m 이동, 손–공 ${fmt(dist(after.hand, after.ball))} m`);
+        assert(Math.abs(moved - Math.hypot(0.05, 0.01)) < 1e-6, `공이 키보드로 ${fmt(moved)} m 움직였다 (0.051 m 이어야 한다)`);
+        assert(dist(after.hand, after.ball) < REACH_TOLERANCE * armLength || !(await hook(page, () => window.__twoBoneIK.state())).reachable, "손이 공을 따라가지 않는다");
+        await shot("keyboard-focus");
+        await page.keyboard.press("Tab");
+        const next = await page.evaluate(() => document.activeElement?.dataset?.handle ?? null);
+        assert(next === "pole", `Tab 으로 다음 공(폴)에 가지 않는다 (${next})`);
+        // lil-gui 의 입력에도 보이는 초점 고리.
+        await page.locator('#controls [data-param="ik"] input').focus();
+        await page.keyboard.press("Shift+Tab");
+        await page.keyboard.press("Tab");
+        const guiRing = await page.evaluate(() => {
+          const style = getComputedStyle(document.activeElement);
+          return { tag: document.activeElement.tagName, width: parseFloat(style.outlineWidth), style: style.outlineStyle };
+        });
+        assert(guiRing.style !== "none" && guiRing.width >= 2, `조절 패널의 초점 고리가 보이지 않는다 (${guiRing.tag}: ${guiRing.style} ${guiRing.width}px)`);
+        await page.evaluate(() => document.activeElement?.blur());
+      });
+    }
+
     await test("프레임 시간과 IK 시간을 잰다", async () => {
       const measure = async (frameCount) => {
         await hook(page, () => window.__twoBoneIK.resetTimings());
@@ -615,10 +894,14 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
         const median = deltas[Math.floor(deltas.length / 2)];
         const p95 = deltas[Math.floor(deltas.length * 0.95)];
         const mean = deltas.reduce((s, x) => s + x, 0) / deltas.length;
-        return { median, p95, mean, ik: t.ikMsPerFrame, stress: t.stressMsPerFrame, stressCount: t.stressCount };
+        return { median, p95, mean, ik: t.ikMsPerFrame, stress: t.stressMsPerFrame, stressCount: t.stressCount, page: t.pageMsPerFrame, render: t.renderMsPerFrame };
       };
       const rows = [];
+      // 사람이 보는 그대로: 공이 움직이고 (자동 움직임), 설명 패널(옆 보기·그래프)이 펴져 있다.
+      await setPanels(page, touch, touch ? { info: true, gui: false } : true);
+      await hook(page, () => window.__twoBoneIK.set("autoMove", true));
       const single = await measure(TIMING_FRAMES);
+      await hook(page, () => window.__twoBoneIK.set("autoMove", false));
       rows.push({ viewport: viewport.name, limbs: "캐릭터 (팔·다리 2개)", ...single, ikShown: single.ik });
       if (!touch) {
         for (const count of [100, 1000]) {
@@ -631,10 +914,42 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
         await hook(page, () => window.__twoBoneIK.set("stress", 0));
       }
       for (const r of rows) {
-        console.log(`      ${r.limbs}: 프레임 간격 중앙값 ${r.median.toFixed(2)} ms, 평균 ${r.mean.toFixed(2)} ms, 95 % ${r.p95.toFixed(2)} ms; IK ${r.ikShown.toFixed(4)} ms/프레임`);
+        console.log(`      ${r.limbs}: 프레임 간격 중앙값 ${r.median.toFixed(2)} ms, 평균 ${r.mean.toFixed(2)} ms, 95 % ${r.p95.toFixed(2)} ms; IK ${r.ikShown.toFixed(4)} ms/프레임; ` +
+          `화면의 JS ${r.page.toFixed(3)} ms/프레임 (IK + 보조 표시 + 읽은 값 + 그래프, render() 빼고), three render() ${r.render.toFixed(2)} ms/프레임`);
         timingsOut.push(r);
       }
       assert(single.ik < 1, `캐릭터의 IK 시간이 1 ms/프레임을 넘는다: ${single.ik.toFixed(3)} ms`);
+      assert(consoleErrors.length === 0, `콘솔 오류:\n${consoleErrors.join("\n")}`);
+    });
+
+    await test("움직임 줄이기(prefers-reduced-motion)에서는 자동 움직임이 없고, 아니면 처음 만지기 전까지 천천히 움직인다", async () => {
+      // ?test 없이 연다 (test 모드는 늘 자동 움직임이 꺼져 있으므로).
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await page.goto(`${origin}/index.html`);
+      await page.waitForFunction(() => window.__twoBoneIK?.ready === true, undefined, { timeout: 30000 });
+      let state = await hook(page, () => window.__twoBoneIK.state());
+      assert(state.reduceMotion === true, "페이지가 움직임 줄이기 설정을 읽지 못했다");
+      assert(state.autoMove === false && state.autoMoveSpeed === 0, `움직임 줄이기인데 자동 움직임이 켜져 있다 (${state.autoMove})`);
+      const a = await hook(page, () => window.__twoBoneIK.positions());
+      await frames(page, 20);
+      const b = await hook(page, () => window.__twoBoneIK.positions());
+      assert(dist(a.ball, b.ball) === 0 && dist(a.footTarget, b.footTarget) === 0, "움직임 줄이기인데 공이 저절로 움직인다");
+      await shot("reduced-motion");
+
+      await page.emulateMedia({ reducedMotion: "no-preference" });
+      await page.goto(`${origin}/index.html`);
+      await page.waitForFunction(() => window.__twoBoneIK?.ready === true, undefined, { timeout: 30000 });
+      state = await hook(page, () => window.__twoBoneIK.state());
+      assert(state.autoMove === true && state.autoMoveSpeed < 0.5, `처음 만지기 전인데 자동 움직임이 느리지 않다 (속도 ×${state.autoMoveSpeed})`);
+      // 화면에서의 공 속도 (px/s): 약 1.5 초 동안 재어 평균.
+      const t0 = await page.evaluate(() => performance.now());
+      const s0 = await hook(page, () => window.__twoBoneIK.screen("ball"));
+      await page.waitForTimeout(1500);
+      const t1 = await page.evaluate(() => performance.now());
+      const s1 = await hook(page, () => window.__twoBoneIK.screen("ball"));
+      const speed = Math.hypot(s1.x - s0.x, s1.y - s0.y) / ((t1 - t0) / 1000);
+      console.log(`      처음 화면의 공 속도 ${speed.toFixed(1)} px/s (×${state.autoMoveSpeed})`);
+      assert(speed > 0 && speed < 60, `처음 화면의 공이 너무 빠르거나 멈춰 있다: ${speed.toFixed(1)} px/s`);
       assert(consoleErrors.length === 0, `콘솔 오류:\n${consoleErrors.join("\n")}`);
     });
   } finally {
