@@ -221,6 +221,10 @@ def test_bad_options_and_unsuitable_legs_are_rejected_before_any_work():
     )
     with pytest.raises(ValueError, match="LeftLeg.*세 축"):
         footlock(parse_bvh(text))
+    empty = walk.clip.copy()
+    empty.motion = empty.motion[:0]
+    with pytest.raises(ValueError, match="프레임이 없습니다"):
+        footlock(empty)
 
 
 @pytest.mark.parametrize("heading", [0.0, 90.0, -150.0])

@@ -268,7 +268,7 @@ def footlock(
     """클립의 발 미끄러짐을 고친 새 클립과 보고서. 입력 clip 은 바꾸지 않는다.
 
     progress(fraction, stage) 는 단계마다 (0 … 1) 불린다. 잘못된 옵션·다리를 찾지 못함·다리 관절의 회전 채널이
-    세 축이 아님은 계산 전에 ValueError.
+    세 축이 아님·프레임이 없는 클립은 계산 전에 ValueError.
     """
     options = options or FootlockOptions()
     options.validate()
@@ -276,6 +276,8 @@ def footlock(
     legs = find_legs(clip, options.left_foot, options.right_foot)
     orders = {j: _require_three_rotations(clip, j) for leg in legs for j in (leg.thigh, leg.shin, leg.foot)}
     frames = clip.frame_count
+    if frames == 0:
+        raise ValueError("클립에 프레임이 없습니다 (Frames: 0) — 고칠 것이 없습니다")
     report(0.0, "정기구학")
 
     # 2. 다리와 조상의 정기구학.
