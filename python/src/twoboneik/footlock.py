@@ -63,6 +63,7 @@ class FootlockOptions:
     - ground: 땅 높이 (클립 단위, 위 방향 축의 좌표). None 이면 클립에서 추정.
     - units: 'm', 'cm', 'mm', 'inch'. None 이면 다리 길이로 추정.
     - left_foot, right_foot: 발 관절 이름. None 이면 이름 규약 표로 찾는다.
+    - left_toe, right_toe: 발가락 관절 이름 (발의 직접 자식). None 이면 이름 표, 없으면 발의 첫 자식 또는 End Site.
     """
 
     contact: ContactOptions = field(default_factory=ContactOptions)
@@ -71,6 +72,8 @@ class FootlockOptions:
     units: Optional[str] = None
     left_foot: Optional[str] = None
     right_foot: Optional[str] = None
+    left_toe: Optional[str] = None
+    right_toe: Optional[str] = None
 
     def validate(self) -> None:
         self.contact.validate()
@@ -273,7 +276,7 @@ def footlock(
     options = options or FootlockOptions()
     options.validate()
     report = progress or (lambda fraction, stage: None)
-    legs = find_legs(clip, options.left_foot, options.right_foot)
+    legs = find_legs(clip, options.left_foot, options.right_foot, options.left_toe, options.right_toe)
     orders = {j: _require_three_rotations(clip, j) for leg in legs for j in (leg.thigh, leg.shin, leg.foot)}
     frames = clip.frame_count
     if frames == 0:
