@@ -7,8 +7,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from twoboneik.bvh import BvhClip, format_bvh, parse_bvh, read_bvh, write_bvh
+from twoboneik.fk import euler_to_matrix, forward_kinematics, rotation_order
 from twoboneik.synthetic import make_walk
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -187,3 +190,109 @@ def test_a_clip_built_in_memory_is_written_with_a_fresh_header():
     assert again.names == clip.names and again.channels == clip.channels
     assert np.array_equal(again.motion, clip.motion) and again.frame_time == clip.frame_time
     assert np.array_equal(again.end_sites[0][1], clip.end_sites[0][1])
+
+
+# --- 무작위 계층·채널 순서·숫자 표기·구분자로 왕복 (Hypothesis, 씨앗 고정) ---
+
+CHANNELS = ["Xposition", "Yposition", "Zposition", "Xrotation", "Yrotation", "Zrotation"]
+
+
+@st.composite
+def number_token(draw):
+    value = draw(st.floats(-1e4, 1e4, allow_nan=False) | st.integers(-999, 999).map(float))
+    style = draw(st.sampled_from(["repr", "fixed4", "int", "exp", "plus"]))
+    if style == "repr":
+        return repr(value)
+    if style == "fixed4":
+        return f"{value:.4f}"
+    if style == "int":
+        return str(int(value))
+    if style == "exp":
+        return f"{value:.6e}"
+    return f"+{abs(value):g}"
+
+
+@st.composite
+def bvh_text(draw):
+    joints = draw(st.integers(1, 7))
+    parents = [-1] + [draw(st.integers(-1 if k > 2 else 0, k - 1)) for k in range(1, joints)]
+    channels = [draw(st.permutations(CHANNELS).flatmap(lambda p: st.integers(0, 6).map(lambda n: p[:n])))
+                for _ in range(joints)]
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    indent = draw(st.sampled_from(["\t", "  "]))
+    lines = ["HIERARCHY"]
+
+    def emit(j, depth):
+        pad = indent * depth
+        lines.append(f"{pad}{'ROOT' if parents[j] < 0 else 'JOINT'} J{j}")
+        lines.append(pad + "{")
+        lines.append(f"{pad}{indent}OFFSET {' '.join(draw(number_token()) for _ in range(3))}")
+        lines.append(f"{pad}{indent}CHANNELS {len(channels[j])}{''.join(' ' + c for c in channels[j])}")
+        children = [c for c in range(joints) if parents[c] == j]
+        for c in children:
+            emit(c, depth + 1)
+        if not children:
+            lines.extend([f"{pad}{indent}End Site", f"{pad}{indent}{{", f"{pad}{indent * 2}OFFSET 0 1 0", f"{pad}{indent}}}"])
+        lines.append(pad + "}")
+
+    for root in [j for j in range(joints) if parents[j] < 0]:
+        emit(root, 0)
+    frames = draw(st.integers(0, 5))
+    count = sum(len(c) for c in channels)
+    lines += ["MOTION", f"Frames: {frames}", "Frame Time: 0.0333333"]
+    for _ in range(frames):
+        tokens = [draw(number_token()) for _ in range(count)]
+        separators = [draw(st.sampled_from([" ", "\t", "  "])) for _ in tokens]
+        lines.append("".join(t + s for t, s in zip(tokens, separators)))
+    text = newline.join(lines) + (newline if draw(st.booleans()) else "")
+    return text, frames, count
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(bvh_text(), st.data())
+def test_random_files_round_trip_byte_for_byte_and_edits_touch_only_their_tokens(generated, data):
+    text, frames, count = generated
+    clip = parse_bvh(text)
+    assert clip.motion.shape == (frames, count)
+    assert format_bvh(clip) == text
+    if frames == 0 or count == 0:
+        return
+    edited = clip.copy()
+    cells = data.draw(st.lists(st.tuples(st.integers(0, frames - 1), st.integers(0, count - 1)), min_size=1, max_size=6))
+    for row, column in cells:
+        edited.motion[row, column] = data.draw(st.floats(-1e6, 1e6, allow_nan=False))
+    new_text = format_bvh(edited)
+    again = parse_bvh(new_text)
+    assert np.array_equal(again.motion.view(np.int64), edited.motion.view(np.int64))
+    changed = edited.motion.view(np.int64) != clip.motion.view(np.int64)
+    old_rows = text.split("MOTION")[1].splitlines()[3:]
+    new_rows = new_text.split("MOTION")[1].splitlines()[3:]
+    for row, (old_line, new_line) in enumerate(zip(old_rows, new_rows)):
+        for column, (old, new) in enumerate(zip(old_line.split(), new_line.split())):
+            assert (old == new) or changed[row, column]
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(bvh_text())
+def test_forward_kinematics_equals_a_frame_by_frame_matrix_walk(generated):
+    clip = parse_bvh(generated[0])
+    pose = forward_kinematics(clip)
+    for f in range(clip.frame_count):
+        world = {}
+        for j, parent in enumerate(clip.parents):
+            local = np.eye(4)
+            local[:3, 3] = clip.offsets[j]
+            start = int(clip.channel_start[j])
+            rotation = np.eye(3)
+            for k, channel in enumerate(clip.channels[j]):
+                value = clip.motion[f, start + k]
+                if channel.endswith("position"):
+                    local[:3, 3]["XYZ".index(channel[0])] = value
+                else:
+                    rotation = rotation @ euler_to_matrix(channel[0], np.array([value]))
+            local[:3, :3] = rotation
+            world[j] = local if parent < 0 else world[int(parent)] @ local
+            scale = 1.0 + np.max(np.abs(world[j][:3, 3]))
+            assert np.allclose(pose.positions[f, j], world[j][:3, 3], atol=1e-9 * scale)
+            assert np.allclose(pose.rotations[f, j], world[j][:3, :3], atol=1e-12)
+        assert rotation_order(clip.channels[0]) == "".join(c[0] for c in clip.channels[0] if c.endswith("rotation"))

@@ -105,6 +105,10 @@ def test_unknown_names_need_the_feet_given_and_the_error_says_what_was_tried():
     assert right.names == ("B1", "B2", "B3", "B4") and left.convention == "given"
     with pytest.raises(ValueError, match="'Nope'"):
         find_legs(clip, left_foot="Nope")
+    left, _ = find_legs(clip, left_foot="A2", right_foot="B3", left_toe="A3")  # 다른 관절을 발·발가락으로
+    assert (left.thigh, left.shin, left.foot, left.toe) == (0, 1, 2, 3)
+    with pytest.raises(ValueError, match="직접 자식"):
+        find_legs(clip, left_foot="A3", right_foot="B3", left_toe="B4")
 
 
 @pytest.mark.parametrize(

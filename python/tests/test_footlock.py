@@ -79,6 +79,15 @@ def test_planted_feet_stop_sliding_and_nothing_else_changes(walk_args, unit_scal
         for s, e in foot.intervals:
             spot = after.positions[s:e + 1, leg.foot]
             assert np.max(np.abs(spot - spot[0])) < 1e-6 * leg_length
+        # 무릎은 들어온 자세의 굽힘 평면에 머문다 (자동 극 규칙; 디딘 자리가 조금 옮겨진 만큼만 평면이 돈다).
+        hip0, knee0, ankle0 = (before.positions[:, j] for j in (leg.thigh, leg.shin, leg.foot))
+        hip1, knee1, ankle1 = (after.positions[:, j] for j in (leg.thigh, leg.shin, leg.foot))
+        normal0 = np.cross(knee0 - hip0, ankle0 - hip0)
+        normal1 = np.cross(knee1 - hip1, ankle1 - hip1)
+        cosine = np.sum(normal0 * normal1, axis=-1) / (
+            np.linalg.norm(normal0, axis=-1) * np.linalg.norm(normal1, axis=-1)
+        )
+        assert np.degrees(np.arccos(np.clip(cosine.min(), -1, 1))) < 10.0
         # 발의 월드 회전은 유지된다 (keep_end_rotation).
         assert np.max(np.abs(after.rotations[:, leg.foot] - before.rotations[:, leg.foot])) < 1e-9
     # 뼈 길이는 1e-9 안에서 그대로.
@@ -221,6 +230,10 @@ def test_bad_options_and_unsuitable_legs_are_rejected_before_any_work():
     )
     with pytest.raises(ValueError, match="LeftLeg.*세 축"):
         footlock(parse_bvh(text))
+    empty = walk.clip.copy()
+    empty.motion = empty.motion[:0]
+    with pytest.raises(ValueError, match="프레임이 없습니다"):
+        footlock(empty)
 
 
 @pytest.mark.parametrize("heading", [0.0, 90.0, -150.0])

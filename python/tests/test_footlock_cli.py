@@ -67,7 +67,9 @@ def test_plot_without_matplotlib_is_bad_usage(tmp_path, monkeypatch, capsys):
     assert os.listdir(tmp_path) == []
 
 
-@pytest.mark.parametrize("problem", ["missing", "malformed", "no legs", "unknown foot", "output folder missing"])
+@pytest.mark.parametrize(
+    "problem", ["missing", "malformed", "no legs", "unknown foot", "toe not under the foot", "output folder missing"]
+)
 def test_bad_files_exit_1_and_leave_no_output(problem, tmp_path, capsys):
     source = REAL_CLIP.read_text()
     path = tmp_path / "in.bvh"
@@ -80,6 +82,9 @@ def test_bad_files_exit_1_and_leave_no_output(problem, tmp_path, capsys):
     elif problem == "unknown foot":
         path.write_text(source)
         extra = ["--left-foot", "Tentacle"]
+    elif problem == "toe not under the foot":
+        path.write_text(source)
+        extra = ["--right-toe", "Head"]
     elif problem == "output folder missing":
         path.write_text(source)
         out = tmp_path / "nowhere" / "out.bvh"

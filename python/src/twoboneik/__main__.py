@@ -34,6 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     foot.add_argument("-o", "--output", required=True, help="쓸 BVH 파일 (같은 폴더의 임시 파일에 쓴 뒤 이름을 바꾼다)")
     foot.add_argument("--left-foot", help="왼발 관절 이름 (기본: 이름 규약으로 찾음)")
     foot.add_argument("--right-foot", help="오른발 관절 이름 (기본: 이름 규약으로 찾음)")
+    foot.add_argument("--left-toe", help="왼발가락 관절 이름 (기본: 이름 규약, 없으면 발의 End Site)")
+    foot.add_argument("--right-toe", help="오른발가락 관절 이름")
     foot.add_argument("--ground", type=float, help="땅 높이, 클립 단위 (기본: 클립에서 추정)")
     foot.add_argument("--units", choices=sorted(UNITS_PER_METRE), help="클립의 단위 (기본: 다리 길이로 추정)")
     foot.add_argument("--height-on", type=float, default=defaults.height_on, help="접지 들어감 높이, m (기본 %(default)s)")
@@ -83,6 +85,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         units=args.units,
         left_foot=args.left_foot,
         right_foot=args.right_foot,
+        left_toe=args.left_toe,
+        right_toe=args.right_toe,
     )
     try:
         options.validate()

@@ -191,13 +191,19 @@ _IS_SEPARATOR[[9, 10, 11, 12, 13, 32]] = True
 _MOTION_BYTES = b"0123456789eE+-. \t\r\n\x0b\x0c"
 
 
+def _token_starts(separator: np.ndarray) -> np.ndarray:
+    """토큰 (공백이 아닌 연속 바이트) 의 시작 위치. separator 는 _separators 의 결과."""
+    starts = ~separator
+    starts[1:] &= separator[:-1]
+    return np.flatnonzero(starts)
+
+
 def _token_spans(data: bytes) -> tuple:
-    """토큰 (공백이 아닌 연속 바이트) 의 시작과 끝 (끝은 다음 바이트) 위치."""
+    """토큰의 시작과 끝 (끝은 다음 바이트) 위치."""
     separator = _separators(data)
-    word = ~separator
-    before = np.concatenate(([True], separator[:-1]))
-    after = np.concatenate((separator[1:], [True]))
-    return np.flatnonzero(word & before), np.flatnonzero(word & after) + 1
+    ends = ~separator
+    ends[:-1] &= separator[1:]
+    return _token_starts(separator), np.flatnonzero(ends) + 1
 
 
 def _truncated(first: int, k: int, frames: int) -> ValueError:
@@ -221,7 +227,7 @@ def _parse_frames(lines: list, body: str, first: int, frames: int, channel_count
         data = None
     values = None
     if data is not None and not data.translate(None, _MOTION_BYTES):
-        starts, _ = _token_spans(data)
+        starts = _token_starts(_separators(data))
         # 줄마다 토큰 수 = 그 줄의 바이트 구간에 든 토큰 시작의 수 (줄 경계를 토큰 시작 배열에서 이분 탐색).
         line_ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10) + 1
         boundaries = np.concatenate(([0], line_ends[:frames], [len(data)] * (frames - min(frames, line_ends.size))))
@@ -421,7 +427,7 @@ def format_bvh(clip: BvhClip) -> str:
     body = source.body
     pieces = [""] * (2 * len(cells) + 1)
     pieces[0::2] = [body[a:b] for a, b in zip(gap_from, gap_to)]
-    pieces[1::2] = map(format_number, motion.ravel()[cells].tolist())
+    pieces[1::2] = map(repr, motion.ravel()[cells].tolist())  # format_number 와 같다 (tolist 는 float)
     return source.header + "".join(pieces) + source.tail
 
 

@@ -63,6 +63,7 @@ class FootlockOptions:
     - ground: 땅 높이 (클립 단위, 위 방향 축의 좌표). None 이면 클립에서 추정.
     - units: 'm', 'cm', 'mm', 'inch'. None 이면 다리 길이로 추정.
     - left_foot, right_foot: 발 관절 이름. None 이면 이름 규약 표로 찾는다.
+    - left_toe, right_toe: 발가락 관절 이름 (발의 직접 자식). None 이면 이름 표, 없으면 발의 첫 자식 또는 End Site.
     """
 
     contact: ContactOptions = field(default_factory=ContactOptions)
@@ -71,6 +72,8 @@ class FootlockOptions:
     units: Optional[str] = None
     left_foot: Optional[str] = None
     right_foot: Optional[str] = None
+    left_toe: Optional[str] = None
+    right_toe: Optional[str] = None
 
     def validate(self) -> None:
         self.contact.validate()
@@ -268,14 +271,16 @@ def footlock(
     """클립의 발 미끄러짐을 고친 새 클립과 보고서. 입력 clip 은 바꾸지 않는다.
 
     progress(fraction, stage) 는 단계마다 (0 … 1) 불린다. 잘못된 옵션·다리를 찾지 못함·다리 관절의 회전 채널이
-    세 축이 아님은 계산 전에 ValueError.
+    세 축이 아님·프레임이 없는 클립은 계산 전에 ValueError.
     """
     options = options or FootlockOptions()
     options.validate()
     report = progress or (lambda fraction, stage: None)
-    legs = find_legs(clip, options.left_foot, options.right_foot)
+    legs = find_legs(clip, options.left_foot, options.right_foot, options.left_toe, options.right_toe)
     orders = {j: _require_three_rotations(clip, j) for leg in legs for j in (leg.thigh, leg.shin, leg.foot)}
     frames = clip.frame_count
+    if frames == 0:
+        raise ValueError("클립에 프레임이 없습니다 (Frames: 0) — 고칠 것이 없습니다")
     report(0.0, "정기구학")
 
     # 2. 다리와 조상의 정기구학.

@@ -118,7 +118,9 @@ def find_leg(clip: BvhClip, side: str, foot: Optional[str] = None, toe: Optional
         if toe is not None:
             toe_index = clip.joint_index(toe)
     if toe_index >= 0 and int(clip.parents[toe_index]) != foot_index:
-        toe_index = -1 if toe is None else toe_index
+        if toe is not None:
+            raise ValueError(f"발가락 {toe!r} 는 발 {clip.names[foot_index]!r} 의 직접 자식이어야 합니다")
+        toe_index = -1
     if toe_index < 0:
         # 발가락 관절이 없으면 발의 첫 자식 관절, 그것도 없으면 End Site.
         children = [j for j, p in enumerate(clip.parents) if p == foot_index]
@@ -134,7 +136,11 @@ def find_leg(clip: BvhClip, side: str, foot: Optional[str] = None, toe: Optional
 
 
 def find_legs(
-    clip: BvhClip, left_foot: Optional[str] = None, right_foot: Optional[str] = None
+    clip: BvhClip,
+    left_foot: Optional[str] = None,
+    right_foot: Optional[str] = None,
+    left_toe: Optional[str] = None,
+    right_toe: Optional[str] = None,
 ) -> tuple:
-    """(왼쪽 다리, 오른쪽 다리). 발 이름을 주면 그것으로, 아니면 규약 표로 찾는다."""
-    return find_leg(clip, "left", left_foot), find_leg(clip, "right", right_foot)
+    """(왼쪽 다리, 오른쪽 다리). 발·발가락 이름을 주면 그것으로, 아니면 규약 표로 찾는다."""
+    return find_leg(clip, "left", left_foot, left_toe), find_leg(clip, "right", right_foot, right_toe)
