@@ -10,7 +10,9 @@ import numpy as np
 
 # tests/spec 는 저장소의 spec/ 을 가리키는 심볼릭 링크다: sdist 에는 링크가 가리키는 파일들이 그대로 들어가므로
 # 저장소에서도 sdist 에서도 같은 경로로 적합성 벡터와 생성기를 읽는다.
-SPEC_DIR = Path(__file__).resolve().parent / "spec"
+# (링크를 만들지 못하는 체크아웃, 예: core.symlinks=false 인 Windows 에서는 저장소의 spec/ 을 바로 읽는다.)
+_TESTS_DIR = Path(__file__).resolve().parent
+SPEC_DIR = _TESTS_DIR / "spec" if (_TESTS_DIR / "spec").is_dir() else _TESTS_DIR.parents[1] / "spec"
 VECTORS_PATH = SPEC_DIR / "two_bone_ik_vectors.json"
 EPS = float(np.finfo(np.float64).eps)
 

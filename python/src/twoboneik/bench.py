@@ -179,7 +179,9 @@ def main(argv: list[str] | None = None) -> None:
             print(f"    재기 전 1 분 부하 평균      : {load:9.2f}{note}")
         print(f"    조용할 때                  : {quiet * 1e3:9.2f} ms")
         print(f"    바쁜 프로세스 옆에서       : {contended * 1e3:9.2f} ms")
-        print(f"    경합 / 조용함 시간비       : {contended / quiet:9.2f} 배  (목표 ≤ 1.5)")
+        # 공평한 스케줄러에서 한 스레드의 몫: 실행할 것 busy + 1 개가 코어 C 개를 나누면 min(1, C / (busy + 1)) 코어.
+        floor = max(1.0, (busy + 1) / (os.cpu_count() or 1))
+        print(f"    경합 / 조용함 시간비       : {contended / quiet:9.2f} 배  (목표 ≤ 1.5, 공평한 몫의 하한 {floor:.2f} 배)")
 
 
 if __name__ == "__main__":
