@@ -128,6 +128,17 @@ describe("solveTwoBoneIK — out is checked before anything is written", () => {
     expect(JSON.stringify(out)).toBe(before);
   });
 
+  it("leaves a result frozen after an earlier successful solve unchanged (the failing write comes first)", () => {
+    for (const freeze of [(o: TwoBoneIKResult) => Object.freeze(o), (o: TwoBoneIKResult) => Object.freeze(o.joint), (o: TwoBoneIKResult) => Object.freeze(o.end)]) {
+      const out = createTwoBoneIKResult();
+      solveTwoBoneIK(v(0, 0, 0), 1, 1, v(1.5, 0, 0), v(0, 1, 0), out); // 이 out 을 확인해 기억한다
+      freeze(out);
+      const before = bits(out);
+      expect(() => solveTwoBoneIK(v(0, 0, 0), 2, 1, v(0, 2, 0), v(0, 0, 1), out)).toThrow();
+      expect(bits(out)).toEqual(before);
+    }
+  });
+
   it.each([
     ["a boolean coordinate", { x: true, y: 0, z: 0 }, "root.x"],
     ["a string coordinate", { x: 0, y: "1", z: 0 }, "root.y"],

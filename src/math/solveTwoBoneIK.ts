@@ -1,8 +1,8 @@
 import { Vector3 } from "three";
 import type { Vector3Like } from "three";
 import {
-  assertBoneLengths, assertWritableResult, isPointObject, isWritableResult, throwDifferenceOverflow,
-  throwInvalidArguments, throwInvalidCoordinates, throwResultOverflow,
+  assertBoneLengths, assertWritableResult, isPointObject,
+  throwInvalidArguments, throwInvalidChain, throwResultOverflow,
 } from "./validation.js";
 
 /**
@@ -43,6 +43,10 @@ const SAFE_SQ_MAX = 1e300;
  * 그 아래에서는 |p·f| ≤ √3·2^1000, |p − (p·f)f| ≤ 2.8·2^1000 이라 넘치지 않는다.
  */
 export const POLE_DOWNSCALE_LIMIT = 2 ** 1000;
+/** 한 번 뺀 뒤 |p·f| 가 |p⊥| 의 64 배를 넘으면 f 성분을 한 번 더 뺀다 (4 단계 참고). 제곱으로 비교한다: 64². */
+export const REORTHOGONALIZE_RATIO_SQ = 4096;
+/** 가장 큰 좌표 + 2(a + b) 가 이 값 (2^1023) 보다 작으면 관절·끝은 넘칠 수 없다 (float64 최댓값의 절반). */
+const RESULT_SAFE_LIMIT = 2 ** 1023;
 const POLE_DOWNSCALE = 2 ** -600;
 const POLE_UPSCALE = 2 ** 600;
 
@@ -99,33 +103,16 @@ export function solveTwoBoneIK(
   poleHint: Readonly<Vector3Like>,
   out: TwoBoneIKResult = createTwoBoneIKResult(),
 ): TwoBoneIKResult {
-  // 1. 읽기: 모든 좌표를 한 번씩만 지역 변수로 읽는다. getter 가 solveTwoBoneIK 를 다시 부르거나 읽을 때마다 다른 값을
-  //    돌려줘도 검사한 값이 곧 쓰는 값이다. 점이 객체가 아니면 느린 경로가 인자 순서대로 알린다.
-  if (!(isPointObject(root) && isPointObject(target) && isPointObject(poleHint))) {
+  // 이 함수는 부르는 쪽에 인라인될 만큼 작게 둔다: 길이 (double) 를 인라인되지 않은 함수에 넘기면 V8 이 HeapNumber 를
+  // 할당하므로, 입력 배열 (Float64Array, 쓰기에 할당이 없다) 에 적어 두고 점만 넘긴다.
+  if (typeof upperLength !== "number" || typeof lowerLength !== "number") {
     throwInvalidArguments("solveTwoBoneIK", root, upperLength, lowerLength, target, poleHint);
   }
-  const rx = root.x, ry = root.y, rz = root.z;
-  const tx = target.x, ty = target.y, tz = target.z;
-  const qx = poleHint.x, qy = poleHint.y, qz = poleHint.z;
-  // 2. 검사: 읽은 값으로, 아무것도 쓰기 전에. (Number.isFinite 는 수가 아닌 값 — bool·문자열·bigint — 에도 거짓이다.
-  //    길이의 부호·0·합의 넘침은 solveChain 이 본다. double 을 인라인되지 않은 함수에 넘기면 V8 이 HeapNumber 를
-  //    할당하므로 실패할 때만 부른다.)
-  if (!(Number.isFinite(rx) && Number.isFinite(ry) && Number.isFinite(rz)
-    && Number.isFinite(tx) && Number.isFinite(ty) && Number.isFinite(tz)
-    && Number.isFinite(qx) && Number.isFinite(qy) && Number.isFinite(qz)
-    && typeof upperLength === "number" && typeof lowerLength === "number")) {
-    throwInvalidCoordinates("solveTwoBoneIK", rx, ry, rz, upperLength, lowerLength, tx, ty, tz, qx, qy, qz);
-  }
-  if (!isWritableResult(out)) assertWritableResult("solveTwoBoneIK", out);
-  // 3. 풀이: 읽은 값을 이 호출만의 순간에 모듈 임시 객체로 옮겨 solveChain 에 넘긴다. solveChain 은 사용자 코드를
-  //    부르기 전 (out 을 읽거나 쓰기 전) 에 임시 객체를 모두 읽으므로, 안쪽 호출이 덮어써도 바깥 풀이는 영향이 없다.
-  _root.x = rx; _root.y = ry; _root.z = rz;
-  _target.x = tx; _target.y = ty; _target.z = tz;
-  _pole.x = qx; _pole.y = qy; _pole.z = qz;
-  _lengths.upperLength = upperLength;
-  _lengths.lowerLength = lowerLength;
-  return solveChain("solveTwoBoneIK", _root, _lengths, _target, _pole, out);
+  _lengthInputs[0] = upperLength;
+  _lengthInputs[1] = lowerLength;
+  return solveBody("solveTwoBoneIK", true, root, target, poleHint, out);
 }
+
 
 /** 체인의 두 뼈 길이. 객체로 넘기는 까닭은 solveChain 참고. */
 export interface ChainLengths {
@@ -147,10 +134,11 @@ export function createChainLengths(): ChainLengths {
   return { upperLength: DOUBLE_FIELD_SEED, lowerLength: DOUBLE_FIELD_SEED };
 }
 
-const _lengths = createChainLengths();
-const _root = /*@__PURE__*/ new Vector3(DOUBLE_FIELD_SEED, DOUBLE_FIELD_SEED, DOUBLE_FIELD_SEED);
-const _target = /*@__PURE__*/ new Vector3(DOUBLE_FIELD_SEED, DOUBLE_FIELD_SEED, DOUBLE_FIELD_SEED);
-const _pole = /*@__PURE__*/ new Vector3(DOUBLE_FIELD_SEED, DOUBLE_FIELD_SEED, DOUBLE_FIELD_SEED);
+/**
+ * 두 뼈 길이 [a, b] 를 solveBody 에 넘기는 자리. double 을 인라인되지 않은 함수의 인자로 넘기면 V8 이 HeapNumber 를
+ * 할당하지만 Float64Array 에 쓰고 읽는 것은 할당이 없다. solveBody 가 사용자 코드 (getter) 를 부르기 전에 읽는다.
+ */
+const _lengthInputs = /*@__PURE__*/ new Float64Array(2);
 
 /**
  * solveTwoBoneIK 의 본체 (라이브러리 내부용: TwoBoneIK 도 이것을 부른다).
@@ -167,18 +155,49 @@ export function solveChain(
   poleHint: Readonly<Vector3Like>,
   out: TwoBoneIKResult,
 ): TwoBoneIKResult {
-  const a = lengths.upperLength, b = lengths.lowerLength;
-  if (!(a >= 0 && b >= 0 && a + b > 0 && 2 * (a + b) < Infinity)) assertBoneLengths(caller, a, b);
+  _lengthInputs[0] = lengths.upperLength;
+  _lengthInputs[1] = lengths.lowerLength;
+  return solveBody(caller, false, root, target, poleHint, out);
+}
 
-  // 점마다 좌표를 한 번씩만 읽는다.
+/**
+ * 본체. 모든 입력을 한 번씩만 지역 변수로 읽어, 검사한 값이 곧 쓰는 값이다: getter 가 solveTwoBoneIK 를 다시 부르거나
+ * 읽을 때마다 다른 값을 돌려줘도 이 풀이는 바뀌지 않는다 (길이는 getter 를 부르기 전에 _lengthInputs 에서 읽는다).
+ * checkPoints: 사용자가 준 입력이다 (solveTwoBoneIK): 점이 객체이고 좌표가 수인지, out 이 쓸 수 있는지 (얼지 않았는지) 본다.
+ * solveChain 의 점과 out 은 라이브러리가 만든 것이다.
+ */
+function solveBody(
+  caller: string,
+  checkPoints: boolean,
+  root: Readonly<Vector3Like>,
+  target: Readonly<Vector3Like>,
+  poleHint: Readonly<Vector3Like>,
+  out: TwoBoneIKResult,
+): TwoBoneIKResult {
+  const a = _lengthInputs[0]!, b = _lengthInputs[1]!;
+  if (checkPoints && !(isPointObject(root) && isPointObject(target) && isPointObject(poleHint))) {
+    throwInvalidArguments(caller, root, a, b, target, poleHint);
+  }
   const rx = root.x, ry = root.y, rz = root.z;
   const tx = target.x, ty = target.y, tz = target.z;
   const qx = poleHint.x, qy = poleHint.y, qz = poleHint.z;
+  // 1. 검사: 읽은 값으로, 아무것도 쓰기 전에. 좌표가 수인지 (bool·문자열·bigint 거부) 본 뒤, 유한한지는 차 f = target − root,
+  //    p = poleHint − root 로 함께 본다: 좌표 하나라도 NaN·±Infinity 면 차도 그렇고, 차가 넘쳐도 거부해야 한다.
+  //    실패할 때만 throwInvalidChain 이 인자 순서대로 첫 문제를 찾는다 (double 을 인라인되지 않은 함수에 넘기면 V8 이
+  //    HeapNumber 를 할당하므로 정상 경로에서는 부르지 않는다).
+  if (checkPoints && !(typeof rx === "number" && typeof ry === "number" && typeof rz === "number"
+    && typeof tx === "number" && typeof ty === "number" && typeof tz === "number"
+    && typeof qx === "number" && typeof qy === "number" && typeof qz === "number")) {
+    throwInvalidChain(caller, rx, ry, rz, a, b, tx, ty, tz, qx, qy, qz);
+  }
   let fx = tx - rx, fy = ty - ry, fz = tz - rz;
   let px = qx - rx, py = qy - ry, pz = qz - rz;
-  // (double 을 인라인되지 않은 함수로 넘기면 V8 이 HeapNumber 를 할당하므로, 실패할 때만 부른다.)
-  if (!(Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(fz))) throwDifferenceOverflow(caller, "target", fx, fy, fz);
-  if (!(Number.isFinite(px) && Number.isFinite(py) && Number.isFinite(pz))) throwDifferenceOverflow(caller, "poleHint", px, py, pz);
+  if (!(Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(fz)
+    && Number.isFinite(px) && Number.isFinite(py) && Number.isFinite(pz))) {
+    throwInvalidChain(caller, rx, ry, rz, a, b, tx, ty, tz, qx, qy, qz);
+  }
+  if (!(a >= 0 && b >= 0 && a + b > 0 && 2 * (a + b) < Infinity)) assertBoneLengths(caller, a, b);
+  if (!(out !== null && typeof out === "object")) assertWritableResult(caller, out);
 
   const maxLength = a + b;
   const minLength = Math.abs(a - b);
@@ -207,23 +226,33 @@ export function solveChain(
   if (distance > maxLength) { distance = maxLength; reachable = false; }
   else if (distance < minLength) { distance = minLength; reachable = false; folded = true; }
 
-  // 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다 — 두 번 ("twice is enough", Kahan–Parlett).
-  //    한 번만 빼면 남는 f 성분이 ε·|극 − 뿌리| 규모라, 극이 직선에서 조금 떨어져 있고 멀면 (수직 거리 ≪ |극 − 뿌리|)
-  //    p 가 f 에 수직이 아니게 되어 뼈 길이가 바뀐다 (예: 극 (1e4, 1e4, 2e-10) 에서 |joint − root| = 1.0064).
-  //    두 번째로 빼면 남는 성분은 ε·|p| 규모로 줄어 p 는 작업 정밀도로 f 에 수직이다.
-  //    성분이 POLE_DOWNSCALE_LIMIT 를 넘으면 (1.8e308 근처) 먼저 2^-600 을 곱한다: p·f 와 p − (p·f)f 가 넘치지 않고,
-  //    2 의 거듭제곱이라 방향은 그대로다. 직선 판정만 원래 크기 (× 2^600) 로 한다.
+  // 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다. 한 번 빼고 남는 f 성분은 ε·|극 − 뿌리| 규모라, 극이 직선에서 조금
+  //    떨어져 있고 멀면 (수직 거리 ≪ |극 − 뿌리|) p 가 f 에 수직이 아니게 되어 뼈 길이가 바뀐다
+  //    (예: 극 (1e4, 1e4, 2e-10) 에서 |joint − root| = 1.0064). 그때는 한 번 더 뺀다 ("twice is enough", Kahan–Parlett):
+  //    남는 성분이 ε·|p| 규모로 줄어 p 는 작업 정밀도로 f 에 수직이다. 한 번 뺀 뒤 |p·f| ≤ 64·|p| 이면 남는 각이
+  //    ~65·3ε < 5e-14 라 (뼈 길이 오차 < 5e-14·a) 두 번째는 건너뛴다 (제곱으로 비교: (p·f)² > 64²·|p⊥|²).
+  //    한 번 뺀 결과가 넘쳤고 (|p⊥|² 가 inf·NaN) 성분이 POLE_DOWNSCALE_LIMIT 를 넘으면 (1.8e308 근처) 2^-600 을 곱해
+  //    다시 뺀다: 2 의 거듭제곱이라 방향은 그대로다. 직선 판정만 원래 크기 (× 2^600) 로 한다.
   let poleScale = 1;
-  if (!(px <= POLE_DOWNSCALE_LIMIT && px >= -POLE_DOWNSCALE_LIMIT && py <= POLE_DOWNSCALE_LIMIT
-    && py >= -POLE_DOWNSCALE_LIMIT && pz <= POLE_DOWNSCALE_LIMIT && pz >= -POLE_DOWNSCALE_LIMIT)) {
+  let along = px * fx + py * fy + pz * fz;
+  let perpX = px - along * fx, perpY = py - along * fy, perpZ = pz - along * fz;
+  let perpSq = perpX * perpX + perpY * perpY + perpZ * perpZ;
+  if (!(perpSq < Infinity) && !(px <= POLE_DOWNSCALE_LIMIT && px >= -POLE_DOWNSCALE_LIMIT
+    && py <= POLE_DOWNSCALE_LIMIT && py >= -POLE_DOWNSCALE_LIMIT && pz <= POLE_DOWNSCALE_LIMIT && pz >= -POLE_DOWNSCALE_LIMIT)) {
+    // p·f 나 p − (p·f)f 가 넘쳤다 (극 − 뿌리가 1.8e308 근처): 2^-600 을 곱해 다시 뺀다.
     px *= POLE_DOWNSCALE; py *= POLE_DOWNSCALE; pz *= POLE_DOWNSCALE;
     poleScale = POLE_UPSCALE;
+    along = px * fx + py * fy + pz * fz;
+    perpX = px - along * fx; perpY = py - along * fy; perpZ = pz - along * fz;
+    perpSq = perpX * perpX + perpY * perpY + perpZ * perpZ;
   }
-  let along = px * fx + py * fy + pz * fz;
-  px -= along * fx; py -= along * fy; pz -= along * fz;
-  along = px * fx + py * fy + pz * fz;
-  px -= along * fx; py -= along * fy; pz -= along * fz;
-  const perpSq = px * px + py * py + pz * pz;
+  if (along * along > REORTHOGONALIZE_RATIO_SQ * perpSq || !(perpSq < Infinity)) {
+    // 극이 직선에 가깝다 (|p·f| > 64·|p⊥|), 또는 |p⊥|² 가 넘쳐 (|p⊥| > 1e154) 제곱 비교로 알 수 없다: 한 번 더 뺀다.
+    along = perpX * fx + perpY * fy + perpZ * fz;
+    perpX -= along * fx; perpY -= along * fy; perpZ -= along * fz;
+    perpSq = perpX * perpX + perpY * perpY + perpZ * perpZ;
+  }
+  px = perpX; py = perpY; pz = perpZ;
   const perpSafe = perpSq > SAFE_SQ_MIN && perpSq < SAFE_SQ_MAX;
   const perpLength = perpSafe ? Math.sqrt(perpSq) : scaledLength(px, py, pz);
   // 가장 큰 좌표 크기 (Math.max 를 9 인자로 부르면 V8 이 결과를 상자에 담아 할당하므로 풀어 쓴다).
@@ -279,17 +308,35 @@ export function solveChain(
   const jx = rx + x * fx + h * px, jy = ry + x * fy + h * py, jz = rz + x * fz + h * pz;
   let ex = tx, ey = ty, ez = tz;
   if (!reachable) { ex = rx + distance * fx; ey = ry + distance * fy; ez = rz + distance * fz; }
-  if (!(Number.isFinite(jx) && Number.isFinite(jy) && Number.isFinite(jz)
-    && Number.isFinite(ex) && Number.isFinite(ey) && Number.isFinite(ez))) {
+  //    |joint 성분| ≤ 가장 큰 좌표 + 2a, |end 성분| ≤ 가장 큰 좌표 + (a + b) 이므로 보통은 비교 한 번으로 끝난다.
+  if (!(coordScale + 2 * maxLength < RESULT_SAFE_LIMIT) && !(Number.isFinite(jx) && Number.isFinite(jy)
+    && Number.isFinite(jz) && Number.isFinite(ex) && Number.isFinite(ey) && Number.isFinite(ez))) {
     throwResultOverflow(caller, rx, ry, rz, jx, jy, jz, ex, ey, ez);
   }
 
-  // set() 대신 필드에 직접 쓴다 (인라인되지 않은 호출에 double 을 넘기면 V8 이 할당한다).
+  // 7. 쓰기. 얼린 (Object.freeze) out·joint·end 에 쓰면 TypeError 라 쓰기 전에 거부해야 한다. Object.isFrozen 은 풀이
+  //    한 번만큼 비싸므로, 마지막으로 확인한 out (과 그 joint·end) 를 기억해 두고 다른 것이 올 때만 묻는다 (같은 out 을
+  //    매 프레임 넘기는 것이 보통이다). 확인한 뒤에 얼렸더라도 같은 값을 먼저 한 번씩 다시 써 보므로 (값이 같아
+  //    아무것도 바뀌지 않는다) 실패는 진짜 쓰기보다 먼저 난다.
   const joint = out.joint, end = out.end;
+  if (checkPoints) {
+    const checked = _checkedResult;
+    if (!(out === checked.out && joint === checked.joint && end === checked.end)) rememberWritableResult(caller, out);
+    out.reachable = out.reachable; joint.x = joint.x; end.x = end.x; // eslint-disable-line no-self-assign
+  }
+  // set() 대신 필드에 직접 쓴다 (인라인되지 않은 호출에 double 을 넘기면 V8 이 할당한다).
   joint.x = jx; joint.y = jy; joint.z = jz;
   end.x = ex; end.y = ey; end.z = ez;
   out.reachable = reachable;
   return out;
+}
+
+/** 마지막으로 확인한 (객체이고 얼지 않은) 결과 객체와 그 joint·end. 다른 것이 오면 rememberWritableResult 가 다시 본다. */
+const _checkedResult: { out: unknown; joint: unknown; end: unknown } = { out: null, joint: null, end: null };
+
+function rememberWritableResult(caller: string, out: TwoBoneIKResult): void {
+  assertWritableResult(caller, out); // 객체가 아니거나, joint·end 가 객체가 아니거나, 얼었으면 RangeError
+  _checkedResult.out = out; _checkedResult.joint = out.joint; _checkedResult.end = out.end;
 }
 
 /** |v|² 가 넘치거나 사라지는 드문 경우: 가장 큰 성분으로 나눈 뒤 길이를 구한다. */

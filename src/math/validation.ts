@@ -65,13 +65,6 @@ function isObjectValue(value: unknown): value is object {
   return value !== null && typeof value === "object";
 }
 
-/** out 이 쓸 수 있는 결과 객체인가: 객체이고, joint·end 도 객체이며, 셋 다 얼어 있지 않다 (Object.freeze). */
-export function isWritableResult(out: unknown): boolean {
-  if (!isObjectValue(out) || Object.isFrozen(out)) return false;
-  const { joint, end } = out as { joint?: unknown; end?: unknown };
-  return isObjectValue(joint) && isObjectValue(end) && !Object.isFrozen(joint) && !Object.isFrozen(end);
-}
-
 /** out 이 쓸 수 있는 결과 객체가 아니면 무엇이 문제인지 짚는 RangeError. 아무것도 쓰기 전에 부른다. */
 export function assertWritableResult(caller: string, out: unknown): void {
   if (!isObjectValue(out)) {
@@ -116,8 +109,11 @@ function assertCoordinates(caller: string, name: string, x: unknown, y: unknown,
   if (typeof z !== "number" || !Number.isFinite(z)) throwNotFinite(caller, `${name}.z`, z);
 }
 
-/** 한 번 읽은 좌표·길이 중 첫 문제 (인자 순서) 를 알린다. 빠른 검사가 실패했을 때만 부른다. */
-export function throwInvalidCoordinates(
+/**
+ * 한 번 읽은 좌표·길이 중 첫 문제를 인자 순서 (root, 길이, target, poleHint, target − root, poleHint − root) 대로 알린다.
+ * 빠른 검사가 실패했을 때만 부른다.
+ */
+export function throwInvalidChain(
   caller: string,
   rx: unknown, ry: unknown, rz: unknown, upperLength: unknown, lowerLength: unknown,
   tx: unknown, ty: unknown, tz: unknown, qx: unknown, qy: unknown, qz: unknown,
@@ -126,7 +122,10 @@ export function throwInvalidCoordinates(
   assertLengthValues(caller, upperLength, lowerLength);
   assertCoordinates(caller, "target", tx, ty, tz);
   assertCoordinates(caller, "poleHint", qx, qy, qz);
-  throw new RangeError(`${caller}: 알 수 없는 잘못된 인자`); // 위에서 반드시 던진다
+  const x0 = rx as number, y0 = ry as number, z0 = rz as number;
+  const fx = (tx as number) - x0, fy = (ty as number) - y0, fz = (tz as number) - z0;
+  if (!(Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(fz))) throwDifferenceOverflow(caller, "target", fx, fy, fz);
+  throwDifferenceOverflow(caller, "poleHint", (qx as number) - x0, (qy as number) - y0, (qz as number) - z0);
 }
 
 /** 관절·끝이 float64 범위를 넘을 때 (뿌리가 ±1.8e308 끝에 있다). 결과를 쓰기 전에 부른다. */

@@ -44,6 +44,10 @@ POLE_DOWNSCALE_LIMIT = 2.0**1000
 _POLE_DOWNSCALE = 2.0**-600
 _POLE_UPSCALE = 2.0**600
 
+#: 한 번 뺀 뒤 |p·f| 가 |p⊥| 의 64 배를 넘으면 f 성분을 한 번 더 뺀다 (제곱으로 비교: 64² = 4096, TypeScript 와 같다).
+#: 그 아래에서 남는 각은 ~65·3ε < 5e-14 라 뼈 길이 오차가 5e-14·a 보다 작다.
+REORTHOGONALIZE_RATIO_SQ = 4096.0
+
 #: 배치를 이만큼씩 잘라 계산한다: 임시 배열이 CPU 캐시에 머물러 메모리 대역폭을 아끼고, 추가 메모리가 N 과 무관해진다.
 CHUNK_SIZE = 8192
 
@@ -457,12 +461,15 @@ def _solve_scalar(
         reachable = False
         folded = True  # 완전히 접힘: h = 0 (아래 참고)
 
-    # 4. 굽힘 방향 p: 극 힌트에서 f 성분을 두 번 뺀다 ("twice is enough"). 한 번만 빼면 남는 f 성분이
-    #    ε·|극 − 뿌리| 규모라 극이 직선 가까이 멀리 있으면 p 가 f 에 수직이 아니게 되어 뼈 길이가 바뀐다.
-    #    성분이 POLE_DOWNSCALE_LIMIT 를 넘으면 먼저 2^-600 을 곱해 투영이 넘치지 않게 한다 (방향은 그대로,
-    #    직선 판정만 원래 크기로). TypeScript 와 같은 연산 순서.
+    # 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다. 한 번 빼고 남는 f 성분은 ε·|극 − 뿌리| 규모라, 극이 직선 가까이
+    #    멀리 있으면 (|p·f| > 64·|p⊥|) 한 번 더 뺀다 ("twice is enough", Kahan–Parlett): p 는 작업 정밀도로 f 에 수직이다.
+    #    한 번 뺀 결과가 넘쳤고 (|p⊥|² 가 inf·NaN) 성분이 POLE_DOWNSCALE_LIMIT 를 넘으면 (1.8e308 근처) 2^-600 을 곱해
+    #    다시 뺀다 (방향은 그대로, 직선 판정만 원래 크기로). TypeScript 와 같은 연산 순서.
     pole_scale = 1.0
-    if not (
+    along = px * fx + py * fy + pz * fz
+    qx, qy, qz = px - along * fx, py - along * fy, pz - along * fz
+    perp_sq = qx * qx + qy * qy + qz * qz
+    if not perp_sq < math.inf and not (
         -POLE_DOWNSCALE_LIMIT <= px <= POLE_DOWNSCALE_LIMIT
         and -POLE_DOWNSCALE_LIMIT <= py <= POLE_DOWNSCALE_LIMIT
         and -POLE_DOWNSCALE_LIMIT <= pz <= POLE_DOWNSCALE_LIMIT
@@ -471,11 +478,15 @@ def _solve_scalar(
         py *= _POLE_DOWNSCALE
         pz *= _POLE_DOWNSCALE
         pole_scale = _POLE_UPSCALE
-    for _ in range(2):
         along = px * fx + py * fy + pz * fz
-        px -= along * fx
-        py -= along * fy
-        pz -= along * fz
+        qx, qy, qz = px - along * fx, py - along * fy, pz - along * fz
+        perp_sq = qx * qx + qy * qy + qz * qz
+    if along * along > REORTHOGONALIZE_RATIO_SQ * perp_sq or not perp_sq < math.inf:
+        along = qx * fx + qy * fy + qz * fz
+        qx -= along * fx
+        qy -= along * fy
+        qz -= along * fz
+    px, py, pz = qx, qy, qz
     perp_length, perp_safe = _vector_length(px, py, pz)
     coord_scale = max(
         abs(rx), abs(ry), abs(rz), abs(tx), abs(ty), abs(tz), abs(pole[0]), abs(pole[1]), abs(pole[2])
@@ -694,6 +705,7 @@ class _Workspace:
             self.downscale_limit = dtype.type(2.0**120)
             self.downscale, self.upscale = dtype.type(2.0**-64), dtype.type(2.0**64)
         self.result_bound = dtype.type(float(np.finfo(dtype).max) / 2)
+        self.reorthogonalize_sq = dtype.type(REORTHOGONALIZE_RATIO_SQ)
         # 끝점을 고를 때 float 의 비트를 정수로 본다 (같은 크기의 부호 있는 정수).
         self.bits = np.dtype(np.int64) if dtype == _FLOAT64 else np.dtype(np.int32)
         # 행 0–2: root, 행 3–5: f = target − root, 행 6–8: 극 − root. 조각마다 (9, m) 으로 잘라 쓰는 1 차원 배열이라
@@ -845,21 +857,40 @@ def _solve_chunk(
     np.minimum(distance, max_length, out=distance)
     np.maximum(distance, min_length, out=distance)
 
-    # 4. 굽힘 방향 p: 극 힌트에서 f 성분을 두 번 뺀다 ("twice is enough", 단일 경로와 같은 연산 순서).
-    #    성분이 POLE_DOWNSCALE_LIMIT 를 넘는 열은 먼저 2^-600 을 곱하고, 직선 판정만 × 2^600 한 길이로 한다.
-    pole_scale = None
-    if not largest <= work.downscale_limit:
-        scaled = np.max(np.abs(p), axis=0) > work.downscale_limit
-        if scaled.any():
-            p[:, scaled] *= work.downscale
-            pole_scale = np.where(scaled, work.upscale, dtype.type(1))
+    # 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다 (단일 경로와 같은 규칙·같은 연산 순서). 한 번 빼고, 넘친 열 중 성분이
+    #    POLE_DOWNSCALE_LIMIT 를 넘는 열은 2^-600 을 곱해 다시 빼고, |p·f| > 64·|p⊥| (또는 |p⊥|² 가 넘친) 열만 한 번 더 뺀다.
     along = work.s1[:m]
-    for _ in range(2):
-        np.multiply(p, f, out=sq)
-        np.add(sq[0], sq[1], out=along)
-        np.add(along, sq[2], out=along)
-        np.multiply(f, along, out=sq)
-        np.subtract(p, sq, out=p)
+    np.multiply(p, f, out=sq)
+    np.add(sq[0], sq[1], out=along)
+    np.add(along, sq[2], out=along)
+    np.multiply(f, along, out=sq)
+    np.subtract(p, sq, out=p)
+    perp_sq = work.perp[:m]  # |p⊥|² (아래에서 perp 로 다시 쓴다)
+    np.multiply(p, p, out=sq)
+    np.add(sq[0], sq[1], out=perp_sq)
+    np.add(perp_sq, sq[2], out=perp_sq)
+    pole_scale = None
+    if not perp_sq.max() < np.inf:  # inf 나 NaN 이 있다 (드물다)
+        original = pole.T - root_rows  # 넘친 열의 원래 극 − 뿌리 (처음과 같은 뺄셈이라 같은 비트)
+        huge = ~(perp_sq < np.inf) & (np.max(np.abs(original), axis=0) > work.downscale_limit)
+        if huge.any():
+            idx = np.flatnonzero(huge)
+            q = original[:, idx] * work.downscale
+            fi = f[:, idx]
+            al = q[0] * fi[0] + q[1] * fi[1] + q[2] * fi[2]
+            q = q - al * fi
+            along[idx] = al
+            p[:, idx] = q
+            perp_sq[idx] = q[0] * q[0] + q[1] * q[1] + q[2] * q[2]
+            pole_scale = np.where(huge, work.upscale, dtype.type(1))
+    need = along * along > work.reorthogonalize_sq * perp_sq
+    need |= ~(perp_sq < np.inf)
+    if need.any():
+        idx = np.flatnonzero(need)
+        q = p[:, idx]
+        fi = f[:, idx]
+        al = q[0] * fi[0] + q[1] * fi[1] + q[2] * fi[2]
+        p[:, idx] = q - al * fi
     perp = work.perp[:m]
     perp_lowest, unsafe, unsafe_rows = _length_of_rows(work, p, perp, sq, may_overflow)
     # 직선 위 판정의 상한: 조각 전체의 가장 큰 좌표·가장 긴 체인으로 잰 허용 거리. 이보다 먼 극은 확실히 직선 밖이고,
