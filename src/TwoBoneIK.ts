@@ -2,7 +2,7 @@ import { Matrix4, Quaternion, Vector3 } from "three";
 import type { Object3D, Vector3Like } from "three";
 import { createChainLengths, createTwoBoneIKResult, DOUBLE_FIELD_SEED, solveChain } from "./math/solveTwoBoneIK.js";
 import { assertFinitePoint } from "./math/validation.js";
-import { AFFINE_OK, invertAffine, isFiniteMatrix } from "./math/affine.js";
+import { AFFINE_NOT_FINITE, AFFINE_OK, invertAffine } from "./math/affine.js";
 import {
   conformalDefect, isGoodBone, isWritableResult, throwBadBone, throwBadParentMatrix, throwBadResult, throwNotBoolean,
   throwNotObject, throwNotUnitInterval, throwParentNotFinite, throwSingularParent,
@@ -170,8 +170,8 @@ function invertParent(upper: Object3D, updateAncestors: boolean, f: SolveFrame):
   }
   if (updateAncestors) parent.updateWorldMatrix(true, false); // 조상만: 체인은 로컬 행렬로 충분하다
   const matrix = parent.matrixWorld;
-  if (!isFiniteMatrix(matrix)) throwParentNotFinite(SOLVE, parent);
   const defect = conformalDefect(matrix);
+  if (defect === AFFINE_NOT_FINITE) throwParentNotFinite(SOLVE, parent);
   if (defect !== AFFINE_OK) throwBadParentMatrix(SOLVE, parent, defect);
   if (!invertAffine(f.parentInverse, matrix)) throwSingularParent(SOLVE, parent);
 }
@@ -193,13 +193,14 @@ function readChainInParentSpace(ik: TwoBoneIK, between1: readonly Object3D[], be
   normalizeQuaternion(f.midUnit);
   f.rootParent.copy(upper.position);
   f.midParent.copy(mid.position);
+  const hasBetween = between1.length > 0 || between2.length > 0;
   if (between1.length > 0) applyBetween(f.midParent, between1, f.betweenUpperMid, f);
-  else f.betweenUpperMid.identity();
+  else if (hasBetween) f.betweenUpperMid.identity();
   rotateVector(f.midParent.multiply(upper.scale), f.upperUnit);
   f.midParent.add(f.rootParent);
   endOrigin(end, f.endParent, f.localMatrix);
   if (between2.length > 0) applyBetween(f.endParent, between2, f.betweenMidEnd, f);
-  else f.betweenMidEnd.identity();
+  else if (hasBetween) f.betweenMidEnd.identity();
   rotateVector(f.endParent.multiply(mid.scale), f.midUnit);
   f.endParent.add(mid.position);
   if (between1.length > 0) applyBetween(f.endParent, between1, f.betweenUpperMid, f);
@@ -461,8 +462,11 @@ function throwReparented(ik: TwoBoneIK, between1: readonly Object3D[], between2:
 
 /** 체인 뼈의 상태 검사 (쓰기 전). */
 function checkChain(ik: TwoBoneIK, between1: readonly Object3D[], between2: readonly Object3D[]): void {
-  if (!isSameLineage(ik.upper, between1, ik.mid) || !isSameLineage(ik.mid, between2, ik.end)) throwReparented(ik, between1, between2);
   const { upper, mid, end } = ik;
+  // 사이 뼈가 없으면 (흔한 경우) 부모 하나씩만 본다.
+  const sameLineage = (between1.length === 0 ? mid.parent === upper : isSameLineage(upper, between1, mid))
+    && (between2.length === 0 ? end.parent === mid : isSameLineage(mid, between2, end));
+  if (!sameLineage) throwReparented(ik, between1, between2);
   if (!isGoodBone(upper, true, false)) throwBadBone(SOLVE, "upper", upper, true, false);
   for (let i = 0; i < between1.length; i++) {
     const b = between1[i]!;
@@ -517,6 +521,28 @@ function readSettings(ik: TwoBoneIK, options: TwoBoneIKOptions | undefined, f: S
   return keepEnd;
 }
 
+/**
+ * solve() 의 인자와 체인 상태를 모두 검사하고 (점·설정은 f 에 읽어 둔다) keepEndRotation 을 돌려준다.
+ * 풀이와 따로 둔 함수라 V8 이 검사와 계산을 따로 최적화한다 (한 함수에 모으면 인라인 예산이 모자라 계산이 느려진다).
+ */
+function checkCall(
+  ik: TwoBoneIK,
+  between1: readonly Object3D[],
+  between2: readonly Object3D[],
+  f: SolveFrame,
+  targetWorld: Readonly<Vector3Like>,
+  poleWorld: Readonly<Vector3Like>,
+  options: TwoBoneIKOptions | undefined,
+  out: TwoBoneIKResult,
+): boolean {
+  readPoint(f.targetWorld, targetWorld, "targetWorld");
+  readPoint(f.poleWorld, poleWorld, "poleWorld");
+  const keepEndRotation = readSettings(ik, options, f);
+  if (!isWritableResult(out)) throwBadResult(SOLVE, out);
+  checkChain(ik, between1, between2);
+  return keepEndRotation;
+}
+
 function solveInFrame(
   ik: TwoBoneIK,
   between1: readonly Object3D[],
@@ -528,11 +554,7 @@ function solveInFrame(
   out: TwoBoneIKResult,
 ): TwoBoneIKResult {
   // 1. 검사: 뼈와 out 에 쓰기 전에 모든 입력과 체인 상태를 확인한다. 점은 한 번만 읽어 f 에 둔다.
-  readPoint(f.targetWorld, targetWorld, "targetWorld");
-  readPoint(f.poleWorld, poleWorld, "poleWorld");
-  const keepEndRotation = readSettings(ik, options, f);
-  if (!isWritableResult(out)) throwBadResult(SOLVE, out);
-  checkChain(ik, between1, between2);
+  const keepEndRotation = checkCall(ik, between1, between2, f, targetWorld, poleWorld, options, out);
   const { upper, mid, end } = ik;
   const hasBetween = between1.length > 0 || between2.length > 0;
 
@@ -579,6 +601,12 @@ function solveInFrame(
 
 /** upper 부터 end 까지 (사이 뼈 포함) 로컬·월드 행렬을 위에서 아래로 다시 계산한다. */
 function refreshChainMatrices(ik: TwoBoneIK, between1: readonly Object3D[], between2: readonly Object3D[]): void {
+  if (between1.length === 0 && between2.length === 0) {
+    refreshWorldMatrix(ik.upper, true);
+    refreshWorldMatrix(ik.mid, true);
+    refreshWorldMatrix(ik.end, true);
+    return;
+  }
   refreshWorldMatrix(ik.upper, true);
   for (let i = 0; i < between1.length; i++) refreshWorldMatrix(between1[i]!, true);
   refreshWorldMatrix(ik.mid, true);
