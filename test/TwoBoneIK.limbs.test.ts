@@ -346,3 +346,82 @@ describe("TwoBoneIK without a pole — defaults and continuity", () => {
     expect(() => ik.solve(v(1, 2, 3), null as unknown as Vector3)).toThrow(/poleWorld는 \{x, y, z\}/);
   });
 });
+
+describe("TwoBoneIK with bones in between — property (random twist bones, log-uniform scales)", () => {
+  const unitQuaternion = fc
+    .tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }),
+      fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }))
+    .filter(([x, y, z, w]) => x * x + y * y + z * z + w * w > 0.01)
+    .map(([x, y, z, w]) => new Quaternion(x, y, z, w).normalize());
+  const offset = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }),
+    fc.double({ min: -1, max: 1, noNaN: true }));
+  const twist = fc.record({ rotation: unitQuaternion, offset, scaleExponent: fc.double({ min: -2, max: 2, noNaN: true }) });
+  const rigCase = fc.record({
+    parentIndex: fc.integer({ min: 0, max: PARENT_TRANSFORMS.length - 1 }),
+    upperTwists: fc.array(twist, { minLength: 0, maxLength: 3 }),
+    midTwists: fc.array(twist, { minLength: 0, maxLength: 2 }),
+    rotations: fc.tuple(unitQuaternion, unitQuaternion, unitQuaternion),
+    midOffset: offset,
+    endOffset: offset,
+    direction: offset.filter(([x, y, z]) => x * x + y * y + z * z > 0.01),
+    reach: fc.double({ min: 0.05, max: 1.4, noNaN: true }),
+    keepEnd: fc.boolean(),
+    autoPole: fc.boolean(),
+  });
+
+  it("end on target (or straight toward it), world lengths kept, twist bones untouched", () => {
+    fc.assert(
+      fc.property(rigCase, (c) => {
+        const transform = PARENT_TRANSFORMS[c.parentIndex]!;
+        const grandparent = new Group(), parent = new Group();
+        parent.position.fromArray(transform.position);
+        parent.rotation.set(...transform.rotation);
+        parent.scale.fromArray(transform.scale);
+        grandparent.add(parent);
+        const upper = new Bone(), mid = new Bone(), end = new Bone();
+        upper.quaternion.copy(c.rotations[0]);
+        mid.quaternion.copy(c.rotations[1]);
+        end.quaternion.copy(c.rotations[2]);
+        parent.add(upper);
+        let holder: Object3D = upper;
+        const twists: Bone[] = [];
+        const addTwists = (list: typeof c.upperTwists): void => {
+          for (const t of list) {
+            const b = new Bone();
+            b.quaternion.copy(t.rotation);
+            b.position.fromArray(t.offset).multiplyScalar(10);
+            b.scale.setScalar(10 ** t.scaleExponent);
+            holder.add(b);
+            holder = b;
+            twists.push(b);
+          }
+        };
+        addTwists(c.upperTwists);
+        mid.position.fromArray(c.midOffset).multiplyScalar(20).add(new Vector3(0, 5, 0));
+        holder.add(mid);
+        holder = mid;
+        addTwists(c.midTwists);
+        end.position.fromArray(c.endOffset).multiplyScalar(20).add(new Vector3(0, 5, 0));
+        holder.add(end);
+        grandparent.updateMatrixWorld(true);
+        const root = worldPositionOf(upper), joint0 = worldPositionOf(mid), end0 = worldPositionOf(end);
+        const a = root.distanceTo(joint0), b = joint0.distanceTo(end0);
+        const ik = new TwoBoneIK(upper, mid, end);
+        const target = root.clone().add(new Vector3(...c.direction).normalize().multiplyScalar(c.reach * (a + b)));
+        const pole = root.clone().add(new Vector3(...c.direction).cross(new Vector3(0.3, 0.8, 0.5)).normalize().multiplyScalar(a + b));
+        const twistBefore = localState(twists);
+        const handBefore = worldQuaternionOf(end);
+        const r = ik.solve(target, c.autoPole ? undefined : pole, { keepEndRotation: c.keepEnd });
+        const joint = worldPositionOf(mid), endNow = worldPositionOf(end);
+        // 기존 계약의 허용치 그대로: 1e-12·(a + b) + 16ε·가장 큰 좌표.
+        const tol = lengthTolerance(a + b, root, target, pole, joint0, end0);
+        expect(Math.abs(root.distanceTo(joint) - a)).toBeLessThanOrEqual(tol);
+        expect(Math.abs(joint.distanceTo(endNow) - b)).toBeLessThanOrEqual(tol);
+        if (r.reachable) expect(distance(endNow, target)).toBeLessThanOrEqual(tol);
+        expect(localState(twists)).toEqual(twistBefore);
+        if (c.keepEnd) expect(rotationAngle(worldQuaternionOf(end), handBefore)).toBeLessThan(1e-9);
+      }),
+      { seed: PROPERTY_SEED, numRuns: 300 },
+    );
+  });
+});
