@@ -71,8 +71,6 @@ const _frames: SolveFrame[] = [new SolveFrame()];
 /** 지금 진행 중인 solve() 의 수 (= 다음 solve() 가 쓸 묶음의 번호). */
 let _depth = 0;
 
-const _targetWorldScratch = /*@__PURE__*/ new Vector3();
-const _poleWorldScratch = /*@__PURE__*/ new Vector3();
 
 const SOLVE = "TwoBoneIK.solve";
 
@@ -428,6 +426,9 @@ export class TwoBoneIK {
 
   /** 생성 시점의 체인 구조와 기본 굽힘 방향. */
   readonly #links: ChainLinks;
+  /** update() 가 읽은 목표·극의 월드 위치. */
+  readonly #updateTarget = new Vector3();
+  readonly #updatePole = new Vector3();
 
   constructor(upper: Object3D, mid: Object3D, end: Object3D, options?: TwoBoneIKConstructorOptions) {
     for (const [name, bone] of [["upper", upper], ["mid", mid], ["end", end]] as const) {
@@ -528,13 +529,15 @@ export class TwoBoneIK {
    * this.result 를 돌려준다. 목표·극 객체의 월드 행렬은 여기서 (조상부터) 다시 계산한다.
    */
   update(): TwoBoneIKResult {
-    if (this.target === null) return this.result;
-    this.target.updateWorldMatrix(true, false);
-    _targetWorldScratch.setFromMatrixPosition(this.target.matrixWorld);
-    if (this.pole === null) return this.solve(_targetWorldScratch);
-    this.pole.updateWorldMatrix(true, false);
-    _poleWorldScratch.setFromMatrixPosition(this.pole.matrixWorld);
-    return this.solve(_targetWorldScratch, _poleWorldScratch);
+    // 목표·극 객체의 행렬 갱신 (조상의 updateMatrix) 안에서 다른 update() 가 불려도 섞이지 않게 인스턴스의 벡터에 읽는다.
+    const target = this.target, pole = this.pole;
+    if (target === null) return this.result;
+    target.updateWorldMatrix(true, false);
+    if (pole !== null) pole.updateWorldMatrix(true, false);
+    this.#updateTarget.setFromMatrixPosition(target.matrixWorld);
+    if (pole === null) return this.solve(this.#updateTarget);
+    this.#updatePole.setFromMatrixPosition(pole.matrixWorld);
+    return this.solve(this.#updateTarget, this.#updatePole);
   }
 }
 
