@@ -353,3 +353,25 @@ describe("TwoBoneIK — weight < 1 writes unit quaternions", () => {
 
 // 테스트 안에서 쓰는 형만 (사용하지 않는 가져오기 경고를 피한다).
 void Group;
+
+describe("TwoBoneIK — update() re-entered from a target's ancestor", () => {
+  it("an update() nested in another update()'s matrix refresh leaves both exact", () => {
+    const a = setup(2), b = setup(4, 20, 35);
+    const targetA = new Object3D(), poleA = new Object3D(), targetB = new Object3D(), poleB = new Object3D();
+    targetA.position.copy(a.target); poleA.position.copy(a.pole);
+    targetB.position.copy(b.target); poleB.position.copy(b.pole);
+    a.ik.target = targetA; a.ik.pole = poleA;
+    b.ik.target = targetB; b.ik.pole = poleB;
+    let nested = 0;
+    poleA.updateMatrix = function (this: Object3D) {
+      Object3D.prototype.updateMatrix.call(this);
+      nested++;
+      b.ik.update();
+    };
+    const r = a.ik.update();
+    expect(nested).toBeGreaterThan(0);
+    expect(r.reachable).toBe(true);
+    expect(distance(worldPositionOf(a.chain.end), a.target)).toBeLessThan(1e-10);
+    expect(distance(worldPositionOf(b.chain.end), b.target)).toBeLessThan(1e-10);
+  });
+});
