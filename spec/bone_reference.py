@@ -14,7 +14,7 @@
    q_M1 = normalize((q_U1⁻¹ Δ₂ q_U1) q_M0). 사원수의 역은 켤레 (three 의 invert 와 같다).
 6. keep_end_rotation: q_E1 = normalize((q_U1 q_M1)⁻¹ (q_U0 q_M0) q_E0).
 7. weight: three r186 Quaternion.slerp(q0 → q1, w) — 내적이 음수면 q1 의 부호를 뒤집고, 내적 < 0.9995 면
-   sin 비율, 아니면 선형 보간 뒤 정규화. w = 0 이면 입력, w = 1 이면 q1 그대로.
+   sin 비율, 아니면 선형 보간 — 뒤 정규화 (두 가지 모두). w = 0 이면 입력, w = 1 이면 q1 그대로.
 8. joint·end (월드) = P·(새 회전으로 다시 계산한 정기구학).
 
 판정이 반올림 잡음에 달린 경우는 Ambiguous 를 던진다 (generate_bones.py 가 무작위 경우를 버린다).
@@ -163,7 +163,7 @@ def d_acos(x: Decimal) -> Decimal:
 
 
 def slerp(q0, q1, t: Decimal, stats: dict):
-    """three r186 Quaternion.slerp(q0 → q1, t) 의 실수 그대로."""
+    """normalize(three r186 Quaternion.slerp(q0 → q1, t)) 의 실수 그대로 (0 < t < 1 이면 두 가지 모두 정규화)."""
     if t == 0:
         return list(q0)
     if t == 1:
@@ -182,7 +182,8 @@ def slerp(q0, q1, t: Decimal, stats: dict):
         sin = d_sin(theta)
         ra, rb = d_sin(s * theta) / sin, d_sin(t * theta) / sin
         stats["sin"] += 1
-        return [q0[i] * ra + q1[i] * rb for i in range(4)]
+        # three 와 달리 정규화한다: 들어온 사원수의 길이가 1 에서 벗어나 있어도 결과는 단위 사원수.
+        return q_normalize([q0[i] * ra + q1[i] * rb for i in range(4)])
     stats["linear"] += 1
     return q_normalize([q0[i] * s + q1[i] * t for i in range(4)])
 

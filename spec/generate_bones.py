@@ -261,6 +261,98 @@ def exact_cases(s: Builder) -> None:
     s.add("zero_length", "아래 뼈 0: 정확히 a 거리의 목표에 닿음", moved, zero_lower, (1, 2, 5), (2, 2, 3), keep=True, strict=True)
 
 
+# --- 잘못된 입력 (두 언어가 같은 목록을 거부한다) ---
+
+#: JSON 에 넣을 수 없는 float (NaN, ±inf) 은 {"$number": "NaN"} 처럼 적는다. 두 테스트가 같은 규칙으로 읽는다.
+NAN = {"$number": "NaN"}
+INF = {"$number": "Infinity"}
+NEG_INF = {"$number": "-Infinity"}
+
+
+def _good_input() -> dict:
+    """거부되지 않는 평범한 입력 하나 (닿는 목표, 회전된 휴지 자세). 잘못된 경우는 이것에서 한 곳만 바꾼다."""
+    q = (0.0, 0.0, math.sin(0.3), math.cos(0.3))
+    return {
+        "parent_world": compose((0.5, 1.0, -0.25), IDENTITY_Q, 2.0),
+        "upper": {"translation": [0.0, 0.5, 0.0], "rotation": list(q), "scale": [1.0, 1.0, 1.0]},
+        "mid": {"translation": [0.0, 1.0, 0.0], "rotation": list(q), "scale": [1.0, 1.0, 1.0]},
+        "end": {"translation": [0.0, 1.0, 0.0], "rotation": [0.0, 0.0, 0.0, 1.0], "scale": [1.0, 1.0, 1.0]},
+        "target_world": [1.5, 3.0, 0.5],
+        "pole_world": [0.5, 3.0, 4.0],
+        "weight": 1.0,
+        "soft": 0.0,
+        "keep_end_rotation": False,
+    }
+
+
+def _matrix(rows):
+    return [[float(v) if not isinstance(v, dict) else v for v in row] for row in rows]
+
+
+def invalid_cases() -> list[dict]:
+    """(이름, 바꿀 곳, 오류에 나와야 할 인자 이름 — TypeScript, Python). 오류 형: TS RangeError, Python ValueError."""
+    sheared = compose((0.0, 0.0, 0.0), IDENTITY_Q, 1.0)
+    sheared[0][1] = 0.01  # 두 축이 직교하지 않는다 (열 길이는 1e-4 만 다르다)
+    sheared[0][0] = math.sqrt(1 - 0.01**2)
+    zero = compose((0.5, 1.0, -0.25), IDENTITY_Q, 0.0)
+    nan_translation = compose((0.5, 1.0, -0.25), IDENTITY_Q, 2.0)
+    nan_translation[1][3] = NAN
+    perspective = compose((0.5, 1.0, -0.25), IDENTITY_Q, 2.0)
+    perspective[3] = [0.0, 0.0, 0.5, 1.0]
+    non_uniform = compose((0.5, 1.0, -0.25), IDENTITY_Q, 2.0)
+    non_uniform[1][1] = 3.4
+    q = _good_input()["upper"]["rotation"]
+    long_q = [c * 1.01 for c in q]
+    rows = [
+        ("목표의 y 가 NaN", ("target_world", [1.5, NAN, 0.5]), "targetWorld.y", "target_world"),
+        ("극의 z 가 −∞", ("pole_world", [0.5, 3.0, NEG_INF]), "poleWorld.z", "pole_world"),
+        ("목표가 점이 아닌 문자열", ("target_world", "abc"), "targetWorld", "target_world"),
+        ("weight 1.5", ("weight", 1.5), "options.weight", "weight"),
+        ("weight NaN", ("weight", NAN), "options.weight", "weight"),
+        ("weight 가 문자열 \"0.5\"", ("weight", "0.5"), "options.weight", "weight"),
+        ("weight 가 bool true", ("weight", True), "options.weight", "weight"),
+        ("soft −0.1", ("soft", -0.1), "options.soft", "soft"),
+        ("soft +∞", ("soft", INF), "options.soft", "soft"),
+        ("keep_end_rotation 이 문자열 \"no\"", ("keep_end_rotation", "no"), "options.keepEndRotation", "keep_end_rotation"),
+        ("keep_end_rotation 이 수 1", ("keep_end_rotation", 1), "options.keepEndRotation", "keep_end_rotation"),
+        ("upper 회전이 0 사원수", ("upper.rotation", [0.0, 0.0, 0.0, 0.0]), 'upper("upper").quaternion', "upper_local.rotation"),
+        ("mid 회전에 NaN", ("mid.rotation", [NAN, 0.0, 0.0, 1.0]), 'mid("mid").quaternion', "mid_local.rotation"),
+        ("mid 회전의 길이 1.01", ("mid.rotation", long_q), 'mid("mid").quaternion', "mid_local.rotation"),
+        ("end 회전에 NaN (keep_end_rotation)", ("end.rotation", [0.0, 0.0, 0.0, NAN]), 'end("end").quaternion', "end_local.rotation"),
+        ("upper 위치에 NaN", ("upper.translation", [0.0, NAN, 0.0]), 'upper("upper").position', "upper_local.translation"),
+        ("end 위치에 +∞", ("end.translation", [INF, 1.0, 0.0]), 'end("end").position', "end_local.translation"),
+        ("mid 스케일에 NaN", ("mid.scale", [1.0, 1.0, NAN]), 'mid("mid").scale', "mid_local.scale"),
+        ("upper 스케일이 균등하지 않음 (1, 1.2, 1)", ("upper.scale", [1.0, 1.2, 1.0]), 'upper("upper").scale', "upper_local.scale"),
+        ("mid 스케일이 균등하지 않음 (2, 2, 2.001)", ("mid.scale", [2.0, 2.0, 2.001]), 'mid("mid").scale', "mid_local.scale"),
+        ("upper 의 한 축 거울 (−1, 1, 1)", ("upper.scale", [-1.0, 1.0, 1.0]), 'upper("upper").scale', "upper_local.scale"),
+        ("부모 행렬의 스케일이 균등하지 않음 (2, 3.4, 2)", ("parent_world", non_uniform), '부모("parent")', "parent_world"),
+        ("부모 행렬에 기울임", ("parent_world", sheared), '부모("parent")', "parent_world"),
+        ("부모 행렬의 스케일 0", ("parent_world", zero), '부모("parent")', "parent_world"),
+        ("부모 행렬의 이동에 NaN", ("parent_world", nan_translation), '"parent".matrix', "parent_world"),
+        ("부모 행렬의 마지막 행이 (0, 0, 0.5, 1)", ("parent_world", perspective), '부모("parent")', "parent_world"),
+        (
+            "두 뼈의 길이가 모두 0",
+            ("mid.translation+end.translation", [0.0, 0.0, 0.0]),
+            "upperLength와 lowerLength",
+            "두 뼈의 길이를 모두 0",
+        ),
+    ]
+    cases = []
+    for number, (name, (where, value), ts_name, py_name) in enumerate(rows, start=1):
+        data = _good_input()
+        if "end 회전" in name:
+            data["keep_end_rotation"] = True
+        for place in where.split("+"):
+            if "." in place:
+                bone, field = place.split(".")
+                data[bone][field] = value
+            else:
+                data[place] = value
+        data["parent_world"] = _matrix(data["parent_world"])
+        cases.append({"id": number, "name": name, "input": data, "error": {"typescript": ts_name, "python": py_name}})
+    return cases
+
+
 def build() -> Builder:
     s = Builder()
     rng = random.Random(SEED)
@@ -297,11 +389,15 @@ def render() -> tuple[str, str]:
         "seed": SEED,
         "tolerance": TOLERANCE,
         "cases": s.cases,
+        # 잘못된 입력: 둘 다 계산 전에 거부한다 (TS RangeError, Python ValueError). error 는 메시지에 나와야 할 인자 이름.
+        "invalid_error_types": {"typescript": "RangeError", "python": "ValueError"},
+        "invalid_base": {**_good_input(), "parent_world": _matrix(_good_input()["parent_world"])},
+        "invalid": invalid_cases(),
     }
     text = json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
     groups = Counter(c["group"] for c in s.cases)
     summary = "\n".join([
-        f"{OUTPUT.name}: 경우 {len(s.cases)}개, 애매해 버린 무작위 {s.skipped}개",
+        f"{OUTPUT.name}: 경우 {len(s.cases)}개, 애매해 버린 무작위 {s.skipped}개, 잘못된 입력 {len(document['invalid'])}개",
         "  묶음: " + ", ".join(f"{g} {n}" for g, n in groups.items()),
         "  참값 계산 횟수 (버린 경우 포함): " + ", ".join(f"{k} {v}" for k, v in sorted(s.stats.items())),
     ])

@@ -1,7 +1,12 @@
 import { Matrix4, Quaternion, Vector3 } from "three";
 import type { Object3D, Vector3Like } from "three";
 import { createChainLengths, createTwoBoneIKResult, DOUBLE_FIELD_SEED, solveChain } from "./math/solveTwoBoneIK.js";
-import { assertFinitePoint, isFinitePoint } from "./math/validation.js";
+import { assertFinitePoint } from "./math/validation.js";
+import { AFFINE_OK, invertAffine, isFiniteMatrix } from "./math/affine.js";
+import {
+  conformalDefect, isGoodBone, isWritableResult, throwBadBone, throwBadParentMatrix, throwBadResult, throwNotBoolean,
+  throwNotObject, throwNotUnitInterval, throwParentNotFinite, throwSingularParent,
+} from "./chainChecks.js";
 import type { ChainLengths, TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
 import { rotationBetweenUnitVectors } from "./math/rotationBetween.js";
 import { softenTarget } from "./math/softIK.js";
@@ -20,40 +25,55 @@ export interface TwoBoneIKOptions {
   keepEndRotation?: boolean;
 }
 
-// 모듈 수준 임시 객체: solve() 가 할당하지 않도록 미리 만든다. 호출자에게 돌려주지 않는다.
-const _parentInverse = /*@__PURE__*/ new Matrix4();
-const _rootParent = /*@__PURE__*/ new Vector3();
-const _midParent = /*@__PURE__*/ new Vector3();
-const _endParent = /*@__PURE__*/ new Vector3();
-const _targetParent = /*@__PURE__*/ new Vector3();
-const _poleParent = /*@__PURE__*/ new Vector3();
-const _endAfterUpper = /*@__PURE__*/ new Vector3();
-const _fromDir = /*@__PURE__*/ new Vector3();
-const _toDir = /*@__PURE__*/ new Vector3();
-const _upperDelta = /*@__PURE__*/ new Quaternion();
-const _midDelta = /*@__PURE__*/ new Quaternion();
-// 새 로컬 회전은 여기서 계산하고 뼈에는 마지막에 한 번만 copy() 한다 (뼈의 사원수는 바뀔 때마다 Euler 를 갱신한다).
-const _upperRotation = /*@__PURE__*/ new Quaternion();
-const _midRotation = /*@__PURE__*/ new Quaternion();
-const _endRotation = /*@__PURE__*/ new Quaternion();
-const _chainRotation = /*@__PURE__*/ new Quaternion();
-const _upperUnit = /*@__PURE__*/ new Quaternion();
-const _midUnit = /*@__PURE__*/ new Quaternion();
-const _upperInverse = /*@__PURE__*/ new Quaternion();
-const _lengthsParent: ChainLengths = createChainLengths();
-// 이번 호출의 weight·soft. 수는 객체 필드로 넘긴다 (quaternionBlend.ts 주석 참고).
-const _settings: BlendWeight & SoftSettings = { weight: DOUBLE_FIELD_SEED, soft: DOUBLE_FIELD_SEED };
+/**
+ * 한 번의 solve() 가 쓰는 임시 객체 묶음. solve() 안에서 다른 solve() 가 시작될 수 있으므로 (목표의 getter,
+ * 뼈 사원수의 변경 콜백, 조상의 updateMatrix 재정의에서) 모듈 하나를 같이 쓰지 않고, 중첩 깊이마다 한 벌씩 둔다.
+ * 깊이 0 의 한 벌은 모듈을 불러올 때 만들고, 더 깊은 벌은 그 깊이가 처음 쓰일 때 한 번만 만든다.
+ * 호출자에게 돌려주지 않는다.
+ */
+class SolveFrame {
+  readonly parentInverse = new Matrix4();
+  /** 체인 사이 뼈·pivot 이 있는 끝의 로컬 행렬 (compose). */
+  readonly localMatrix = new Matrix4();
+  readonly rootParent = new Vector3();
+  readonly midParent = new Vector3();
+  readonly endParent = new Vector3();
+  readonly targetParent = new Vector3();
+  readonly poleParent = new Vector3();
+  readonly endAfterUpper = new Vector3();
+  readonly fromDir = new Vector3();
+  readonly toDir = new Vector3();
+  /** 이번 호출의 목표·극 (월드), 인자에서 한 번만 읽은 값. */
+  readonly targetWorld = new Vector3();
+  readonly poleWorld = new Vector3();
+  readonly upperDelta = new Quaternion();
+  readonly midDelta = new Quaternion();
+  // 새 로컬 회전은 여기서 계산하고 뼈에는 마지막에 한 번만 쓴다 (뼈의 사원수는 바뀔 때마다 Euler 를 갱신한다).
+  readonly upperRotation = new Quaternion();
+  readonly midRotation = new Quaternion();
+  readonly endRotation = new Quaternion();
+  readonly chainRotation = new Quaternion();
+  readonly upperUnit = new Quaternion();
+  readonly midUnit = new Quaternion();
+  readonly upperInverse = new Quaternion();
+  /** upper 와 mid 사이 뼈들의 회전 곱 (upper 쪽부터), mid 와 end 사이 뼈들의 회전 곱. */
+  readonly betweenUpperMid = new Quaternion();
+  readonly betweenMidEnd = new Quaternion();
+  readonly betweenUnit = new Quaternion();
+  readonly lengths: ChainLengths = createChainLengths();
+  // 이번 호출의 weight·soft. 수는 객체 필드로 넘긴다 (quaternionBlend.ts 주석 참고).
+  readonly settings: BlendWeight & SoftSettings = { weight: DOUBLE_FIELD_SEED, soft: DOUBLE_FIELD_SEED };
+  readonly solved: TwoBoneIKResult = createTwoBoneIKResult();
+}
+
+const _frames: SolveFrame[] = [new SolveFrame()];
+/** 지금 진행 중인 solve() 의 수 (= 다음 solve() 가 쓸 묶음의 번호). */
+let _depth = 0;
+
 const _targetWorldScratch = /*@__PURE__*/ new Vector3();
 const _poleWorldScratch = /*@__PURE__*/ new Vector3();
-const _solveParent = /*@__PURE__*/ createTwoBoneIKResult();
 
-function throwNotUnitInterval(name: string, value: unknown): never {
-  throw new RangeError(`TwoBoneIK.solve: ${name}는 [0, 1] 범위의 수여야 합니다 (받은 값: ${String(value)})`);
-}
-
-function throwSingularParent(parent: Object3D): never {
-  throw new RangeError(`TwoBoneIK.solve: upper 의 부모("${parent.name}") 월드 행렬이 특이 행렬입니다 (스케일 0, 행렬식: ${parent.matrixWorld.determinant()})`);
-}
+const SOLVE = "TwoBoneIK.solve";
 
 /** out ← unit(to − from). 길이가 0 이면 out 은 0 벡터. (수를 주고받지 않아 할당이 없다.) */
 function setUnitDirection(out: Vector3, from: Vector3, to: Vector3): void {
@@ -64,15 +84,63 @@ function setUnitDirection(out: Vector3, from: Vector3, to: Vector3): void {
   out.x = x * inv; out.y = y * inv; out.z = z * inv;
 }
 
-function throwPivot(name: string, bone: Object3D): never {
-  throw new RangeError(`TwoBoneIK.solve: ${name}.pivot 은 지원하지 않습니다 (받은 값: ${bone.pivot?.toArray().join(", ")})`);
+/**
+ * 점 인자를 한 번만 읽어 검사하고 out 에 복사한다 (getter 가 있는 점도 성분마다 한 번만 부른다).
+ * 수가 아닌 값은 Vector3 에 넣기 전에 거부한다.
+ */
+function readPoint(out: Vector3, point: Readonly<Vector3Like>, name: string): void {
+  if (point === null || typeof point !== "object") assertFinitePoint(SOLVE, name, point);
+  const x = point.x, y = point.y, z = point.z;
+  if (!(typeof x === "number" && typeof y === "number" && typeof z === "number"
+    && Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) {
+    assertFinitePoint(SOLVE, name, { x, y, z });
+  }
+  out.x = x; out.y = y; out.z = z;
 }
 
-/** end 의 원점을 mid 의 로컬 공간에서 (pivot 이 있으면 합성한 로컬 행렬에서) out 에. */
-function endOrigin(end: Object3D, out: Vector3): Vector3 {
+/** v ← (object 의 로컬 행렬)·v. 사이 뼈는 three 가 그리는 행렬 그대로 (matrixAutoUpdate 면 compose, pivot 포함). */
+function applyLocal(v: Vector3, object: Object3D, scratch: Matrix4): void {
+  if (object.matrixAutoUpdate) {
+    composeLocal(scratch, object);
+    v.applyMatrix4(scratch);
+  } else {
+    v.applyMatrix4(object.matrix);
+  }
+}
+
+/** out ← T·R·S (+ pivot) : three 의 updateMatrix 와 같은 식이지만 object 에는 쓰지 않는다. */
+function composeLocal(out: Matrix4, object: Object3D): void {
+  out.compose(object.position, object.quaternion, object.scale);
+  const pivot = object.pivot;
+  if (pivot !== null) {
+    const px = pivot.x, py = pivot.y, pz = pivot.z;
+    const te = out.elements;
+    te[12] = te[12]! + px - te[0]! * px - te[4]! * py - te[8]! * pz;
+    te[13] = te[13]! + py - te[1]! * px - te[5]! * py - te[9]! * pz;
+    te[14] = te[14]! + pz - te[2]! * px - te[6]! * py - te[10]! * pz;
+  }
+}
+
+/** end 의 원점을 end 부모의 로컬 공간에서 (pivot 이 있으면 합성한 로컬 행렬에서) out 에. end 에는 쓰지 않는다. */
+function endOrigin(end: Object3D, out: Vector3, scratch: Matrix4): Vector3 {
   if (end.pivot === null) return out.copy(end.position);
-  end.updateMatrix();
-  return out.setFromMatrixPosition(end.matrix);
+  composeLocal(scratch, end);
+  return out.setFromMatrixPosition(scratch);
+}
+
+/**
+ * v 를 bones (위에서 아래 순서, 모두 사이 뼈) 의 로컬 변환으로 아래에서 위로 옮기고, 그 회전의 곱
+ * q₁ q₂ … (위에서 아래) 을 rotation 에 쓴다 (정규화한 사원수).
+ */
+function applyBetween(v: Vector3, bones: readonly Object3D[], rotation: Quaternion, f: SolveFrame): void {
+  rotation.identity();
+  for (let i = bones.length - 1; i >= 0; i--) {
+    const bone = bones[i]!;
+    applyLocal(v, bone, f.localMatrix);
+    copyQuaternion(f.betweenUnit, bone.quaternion);
+    normalizeQuaternion(f.betweenUnit);
+    rotation.premultiply(f.betweenUnit);
+  }
 }
 
 /**
@@ -91,100 +159,150 @@ function refreshWorldMatrix(object: Object3D, recompose: boolean): void {
 // solve() 의 단계들. 작은 함수로 나눠 두면 V8 이 각 단계 안의 set() 등을 인라인해 double 을 상자에 담지 않는다.
 
 /**
- * 조상의 월드 행렬을 다시 계산하고, 체인·목표·극을 upper 의 부모 공간으로 옮긴다.
+ * 조상의 월드 행렬을 다시 계산하고 (updateAncestors), upper 의 부모 행렬을 검사해 뒤집는다 → f.parentInverse.
  * (getWorldPosition() 은 부를 때마다 조상 전체를 다시 계산하므로 matrixWorld 를 직접 읽는다.)
- * 결과: _rootParent, _midParent, _endParent, _targetParent, _poleParent, _lengthsParent.
  */
-function readChainInParentSpace(
-  upper: Object3D, mid: Object3D, end: Object3D,
-  targetWorld: Readonly<Vector3Like>, poleWorld: Readonly<Vector3Like>,
-  updateAncestors: boolean,
-): void {
+function invertParent(upper: Object3D, updateAncestors: boolean, f: SolveFrame): void {
   const parent = upper.parent;
-  if (parent !== null) {
-    if (updateAncestors) parent.updateWorldMatrix(true, false); // 조상만: 체인은 로컬 행렬로 충분하다
-    // 특이 행렬이면 invert() 는 0 행렬을 준다. 아핀 행렬의 역행렬은 elements[15] = 1 이다.
-    _parentInverse.copy(parent.matrixWorld).invert();
-    if (_parentInverse.elements[15] === 0) throwSingularParent(parent);
-  } else {
-    _parentInverse.identity();
-  }
-  // 체인의 부모 공간 위치는 위치·회전·스케일에서 바로: root = p_U, mid = p_U + R̂_U S_U p_M,
-  // end = p_U + R̂_U S_U (p_M + R̂_M S_M p_E). R̂ 은 정규화한 사원수의 회전이다 — 애니메이션이 쓴 사원수는
-  // 길이가 1 에서 조금 벗어날 수 있고 (three 는 그것을 그대로 행렬에 넣어 뼈를 살짝 일그러뜨린다),
-  // 우리가 써 넣을 새 회전은 정규화되어 있으므로, 그 자세의 뼈 길이로 풀어야 끝이 정확히 닿는다.
-  // (사원수는 접근자 대신 필드로 읽는다: math/quaternionFields.ts 참고.)
-  copyQuaternion(_upperUnit, upper.quaternion);
-  normalizeQuaternion(_upperUnit);
-  copyQuaternion(_midUnit, mid.quaternion);
-  normalizeQuaternion(_midUnit);
-  _rootParent.copy(upper.position);
-  rotateVector(_midParent.copy(mid.position).multiply(upper.scale), _upperUnit);
-  _midParent.add(_rootParent);
-  rotateVector(endOrigin(end, _endParent).multiply(mid.scale), _midUnit);
-  rotateVector(_endParent.add(mid.position).multiply(upper.scale), _upperUnit);
-  _endParent.add(_rootParent);
-  _targetParent.copy(targetWorld).applyMatrix4(_parentInverse);
-  _poleParent.copy(poleWorld).applyMatrix4(_parentInverse);
-  // 뼈 길이 (부모 공간): a = |mid − root|, b = |end − mid|.
-  let dx = _midParent.x - _rootParent.x, dy = _midParent.y - _rootParent.y, dz = _midParent.z - _rootParent.z;
-  _lengthsParent.upperLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  dx = _endParent.x - _midParent.x; dy = _endParent.y - _midParent.y; dz = _endParent.z - _midParent.z;
-  _lengthsParent.lowerLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
-}
-
-/**
- * upper: 현재 관절 방향 → 풀린 관절 방향으로 가장 작게 돌린다 (Δ₁ 은 _upperDelta 에 남긴다).
- * Δ₁ 은 부모 공간의 회전이므로 왼쪽에 곱한다: q_U′ = Δ₁ q_U → _upperRotation. 위 뼈 길이가 0 이면 Δ₁ = 1.
- */
-function rotateUpperToJoint(upper: Object3D, solved: TwoBoneIKResult): void {
-  copyQuaternion(_upperRotation, upper.quaternion);
-  if (!(_lengthsParent.upperLength > 0)) {
-    _upperDelta.identity();
+  if (parent === null) {
+    f.parentInverse.identity();
     return;
   }
-  setUnitDirection(_fromDir, _rootParent, _midParent);
-  setUnitDirection(_toDir, _rootParent, solved.joint);
-  rotationBetweenUnitVectors(_fromDir, _toDir, _upperDelta);
-  normalizeQuaternion(_upperRotation.premultiply(_upperDelta));
+  if (updateAncestors) parent.updateWorldMatrix(true, false); // 조상만: 체인은 로컬 행렬로 충분하다
+  const matrix = parent.matrixWorld;
+  if (!isFiniteMatrix(matrix)) throwParentNotFinite(SOLVE, parent);
+  const defect = conformalDefect(matrix);
+  if (defect !== AFFINE_OK) throwBadParentMatrix(SOLVE, parent, defect);
+  if (!invertAffine(f.parentInverse, matrix)) throwSingularParent(SOLVE, parent);
 }
 
 /**
- * mid: Δ₁ 뒤의 끝 방향 → 풀린 끝 방향 (Δ₂, 부모 공간). upper 의 로컬 축으로 옮겨 곱한다:
- * q_M′ = (q_U′⁻¹ Δ₂ q_U′) q_M → _midRotation. 아래 뼈 길이가 0 이면 그대로.
+ * 체인을 upper 의 부모 공간으로 옮긴다. 결과: f.rootParent, f.midParent, f.endParent, f.lengths,
+ * f.betweenUpperMid, f.betweenMidEnd. (목표·극은 readTargetAndPole.)
  */
-function rotateMidToEnd(mid: Object3D, solved: TwoBoneIKResult): void {
-  copyQuaternion(_midRotation, mid.quaternion);
-  if (!(_lengthsParent.lowerLength > 0)) return;
-  lowerBoneDelta(solved);
-  copyQuaternion(_upperInverse, _upperRotation);
-  _upperInverse.invert();
-  _midDelta.premultiply(_upperInverse).multiply(_upperRotation);
-  normalizeQuaternion(_midRotation.premultiply(_midDelta));
+function readChainInParentSpace(ik: TwoBoneIK, between1: readonly Object3D[], between2: readonly Object3D[], f: SolveFrame): void {
+  const { upper, mid, end } = ik;
+  // 체인의 부모 공간 위치는 위치·회전·스케일에서 바로: root = p_U, mid = p_U + R̂_U S_U B₁ p_M,
+  // end = p_U + R̂_U S_U B₁ (p_M + R̂_M S_M B₂ p_E). B₁·B₂ 는 사이 뼈들의 로컬 행렬 (없으면 항등).
+  // R̂ 은 정규화한 사원수의 회전이다 — 애니메이션이 쓴 사원수는 길이가 1 에서 조금 벗어날 수 있고
+  // (three 는 그것을 그대로 행렬에 넣어 뼈를 살짝 일그러뜨린다), 우리가 써 넣을 새 회전은 정규화되어 있으므로,
+  // 그 자세의 뼈 길이로 풀어야 끝이 정확히 닿는다. (사원수는 접근자 대신 필드로 읽는다: math/quaternionFields.ts 참고.)
+  copyQuaternion(f.upperUnit, upper.quaternion);
+  normalizeQuaternion(f.upperUnit);
+  copyQuaternion(f.midUnit, mid.quaternion);
+  normalizeQuaternion(f.midUnit);
+  f.rootParent.copy(upper.position);
+  f.midParent.copy(mid.position);
+  if (between1.length > 0) applyBetween(f.midParent, between1, f.betweenUpperMid, f);
+  else f.betweenUpperMid.identity();
+  rotateVector(f.midParent.multiply(upper.scale), f.upperUnit);
+  f.midParent.add(f.rootParent);
+  endOrigin(end, f.endParent, f.localMatrix);
+  if (between2.length > 0) applyBetween(f.endParent, between2, f.betweenMidEnd, f);
+  else f.betweenMidEnd.identity();
+  rotateVector(f.endParent.multiply(mid.scale), f.midUnit);
+  f.endParent.add(mid.position);
+  if (between1.length > 0) applyBetween(f.endParent, between1, f.betweenUpperMid, f);
+  rotateVector(f.endParent.multiply(upper.scale), f.upperUnit);
+  f.endParent.add(f.rootParent);
+  // 뼈 길이 (부모 공간): a = |mid − root|, b = |end − mid|.
+  const lengths = f.lengths;
+  let dx = f.midParent.x - f.rootParent.x, dy = f.midParent.y - f.rootParent.y, dz = f.midParent.z - f.rootParent.z;
+  lengths.upperLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  dx = f.endParent.x - f.midParent.x; dy = f.endParent.y - f.midParent.y; dz = f.endParent.z - f.midParent.z;
+  lengths.lowerLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
 }
 
-/** Δ₂ (부모 공간) 를 _midDelta 에: Δ₁ 로 옮겨진 끝 방향 → 풀린 끝 방향. */
-function lowerBoneDelta(solved: TwoBoneIKResult): void {
-  rotateVector(_endAfterUpper.subVectors(_endParent, _rootParent), _upperDelta);
-  _endAfterUpper.add(_rootParent);
-  setUnitDirection(_fromDir, solved.joint, _endAfterUpper);
-  setUnitDirection(_toDir, solved.joint, solved.end);
-  rotationBetweenUnitVectors(_fromDir, _toDir, _midDelta);
+/** 목표·극 (월드, f 에 읽어 둔 값) 을 upper 의 부모 공간으로. */
+function readTargetAndPole(f: SolveFrame): void {
+  f.targetParent.copy(f.targetWorld).applyMatrix4(f.parentInverse);
+  f.poleParent.copy(f.poleWorld).applyMatrix4(f.parentInverse);
 }
 
-/** 부모 공간에서 본 end 의 회전 q_U q_M q_E 를 그대로 둔다: q_E′ = (q_U′ q_M′)⁻¹ (q_U q_M) q_E → _endRotation. */
-function keepEndRotationOf(upper: Object3D, mid: Object3D, end: Object3D): void {
-  _chainRotation.multiplyQuaternions(upper.quaternion, mid.quaternion);
-  _upperInverse.multiplyQuaternions(_upperRotation, _midRotation).invert();
-  copyQuaternion(_endRotation, end.quaternion);
-  normalizeQuaternion(_endRotation.premultiply(_chainRotation).premultiply(_upperInverse));
+/**
+ * upper: 현재 관절 방향 → 풀린 관절 방향으로 가장 작게 돌린다 (Δ₁ 은 f.upperDelta 에 남긴다).
+ * Δ₁ 은 부모 공간의 회전이므로 왼쪽에 곱한다: q_U′ = Δ₁ q_U → f.upperRotation. 위 뼈 길이가 0 이면 Δ₁ = 1.
+ */
+function rotateUpperToJoint(upper: Object3D, f: SolveFrame): void {
+  copyQuaternion(f.upperRotation, upper.quaternion);
+  if (!(f.lengths.upperLength > 0)) {
+    f.upperDelta.identity();
+    return;
+  }
+  setUnitDirection(f.fromDir, f.rootParent, f.midParent);
+  setUnitDirection(f.toDir, f.rootParent, f.solved.joint);
+  rotationBetweenUnitVectors(f.fromDir, f.toDir, f.upperDelta);
+  normalizeQuaternion(f.upperRotation.premultiply(f.upperDelta));
 }
 
-/** weight < 1: 새 로컬 회전을 뼈의 들어온 회전에서 weight 만큼 간 회전으로 (slerp). */
-function blendWithIncoming(upper: Object3D, mid: Object3D, end: Object3D, keepEnd: boolean, blend: Readonly<BlendWeight>): void {
-  blendFromIncoming(_upperRotation, upper.quaternion, blend);
-  blendFromIncoming(_midRotation, mid.quaternion, blend);
-  if (keepEnd) blendFromIncoming(_endRotation, end.quaternion, blend);
+/**
+ * mid: Δ₁ 뒤의 끝 방향 → 풀린 끝 방향 (Δ₂, 부모 공간). mid 부모의 축으로 옮겨 곱한다:
+ * Q = q_U′ B₁ (사이 뼈 회전), q_M′ = (Q⁻¹ Δ₂ Q) q_M → f.midRotation. 아래 뼈 길이가 0 이면 그대로.
+ * (스케일은 균등하다고 검사했다: 균등 스케일 (음수 포함) 은 회전을 옮길 때 상쇄된다.)
+ */
+function rotateMidToEnd(mid: Object3D, hasBetween: boolean, f: SolveFrame): void {
+  copyQuaternion(f.midRotation, mid.quaternion);
+  if (!(f.lengths.lowerLength > 0)) return;
+  lowerBoneDelta(f);
+  copyQuaternion(f.upperInverse, f.upperRotation);
+  if (hasBetween) f.upperInverse.multiply(f.betweenUpperMid);
+  copyQuaternion(f.chainRotation, f.upperInverse); // Q
+  f.upperInverse.invert();
+  f.midDelta.premultiply(f.upperInverse).multiply(f.chainRotation);
+  normalizeQuaternion(f.midRotation.premultiply(f.midDelta));
+}
+
+/** Δ₂ (부모 공간) 를 f.midDelta 에: Δ₁ 로 옮겨진 끝 방향 → 풀린 끝 방향. */
+function lowerBoneDelta(f: SolveFrame): void {
+  rotateVector(f.endAfterUpper.subVectors(f.endParent, f.rootParent), f.upperDelta);
+  f.endAfterUpper.add(f.rootParent);
+  setUnitDirection(f.fromDir, f.solved.joint, f.endAfterUpper);
+  setUnitDirection(f.toDir, f.solved.joint, f.solved.end);
+  rotationBetweenUnitVectors(f.fromDir, f.toDir, f.midDelta);
+}
+
+/**
+ * 부모 공간에서 본 end 의 회전 q_U B₁ q_M B₂ q_E 를 그대로 둔다:
+ * q_E′ = (q_U′ B₁ q_M′ B₂)⁻¹ (q_U B₁ q_M B₂) q_E → f.endRotation.
+ */
+function keepEndRotationOf(ik: TwoBoneIK, hasBetween: boolean, f: SolveFrame): void {
+  const { upper, mid, end } = ik;
+  if (!hasBetween) {
+    f.chainRotation.multiplyQuaternions(upper.quaternion, mid.quaternion);
+    f.upperInverse.multiplyQuaternions(f.upperRotation, f.midRotation).invert();
+  } else {
+    f.chainRotation.multiplyQuaternions(upper.quaternion, f.betweenUpperMid).multiply(mid.quaternion).multiply(f.betweenMidEnd);
+    f.upperInverse.multiplyQuaternions(f.upperRotation, f.betweenUpperMid).multiply(f.midRotation).multiply(f.betweenMidEnd).invert();
+  }
+  copyQuaternion(f.endRotation, end.quaternion);
+  normalizeQuaternion(f.endRotation.premultiply(f.chainRotation).premultiply(f.upperInverse));
+}
+
+/** weight < 1: 새 로컬 회전을 뼈의 들어온 회전에서 weight 만큼 간 회전으로 (slerp 뒤 정규화). */
+function blendWithIncoming(ik: TwoBoneIK, keepEnd: boolean, f: SolveFrame): void {
+  blendFromIncoming(f.upperRotation, ik.upper.quaternion, f.settings);
+  blendFromIncoming(f.midRotation, ik.mid.quaternion, f.settings);
+  if (keepEnd) blendFromIncoming(f.endRotation, ik.end.quaternion, f.settings);
+}
+
+/** 생성자의 네 번째 인자. */
+export interface TwoBoneIKConstructorOptions {
+  /** 예약: 자동 극의 기본 굽힘 방향 (월드, 생성 시점). */
+  bendDirection?: Readonly<Vector3Like>;
+}
+
+/** upper 부터 bone 의 부모까지 거슬러 올라간 사이 뼈들 (위에서 아래 순서). bone 이 ancestor 의 자손이 아니면 null. */
+function bonesBetween(ancestor: Object3D, bone: Object3D): Object3D[] | null {
+  const between: Object3D[] = [];
+  for (let p = bone.parent; p !== ancestor; p = p.parent) {
+    if (p === null) return null;
+    between.unshift(p);
+  }
+  return between;
+}
+
+function describeParent(bone: Object3D): string {
+  return bone.parent ? `"${bone.parent.name}"` : "없음";
 }
 
 /**
@@ -193,13 +311,20 @@ function blendWithIncoming(upper: Object3D, mid: Object3D, end: Object3D, keepEn
  * - 체인의 **현재** 자세를 읽고 upper 의 부모 공간에서 계산하므로, 재생 중인 애니메이션 위에 덧씌울 수 있다.
  * - upper.quaternion 과 mid.quaternion 만 (keepEndRotation 이면 end.quaternion 도) 바꾼다.
  *   위치·스케일은 절대 바꾸지 않으며, 관절과 끝을 solveTwoBoneIK 의 자리로 보내는 가장 작은 회전을 쓴다 (비틀림 없음).
+ * - mid 는 upper 의 자손, end 는 mid 의 자손이면 된다: 사이의 뼈 (비틀림·롤·도우미 뼈) 는 로컬 변환을 그대로 두고
+ *   함께 움직인다.
  * - 뼈 길이는 현재 월드 거리 |upper→mid|, |mid→end| (뼈의 스케일 포함) 이고 IK 는 이를 바꾸지 않는다.
  * - 호출 전에 월드 행렬을 갱신해 둘 필요가 없다: 조상부터 체인까지 다시 계산한다 (updateAncestors 참고).
- *   풀고 나면 upper·mid·end 의 월드 행렬이 새 자세로 갱신되어 있다 (end 의 자식은 렌더러가 평소처럼 갱신).
+ *   풀고 나면 upper 부터 end 까지 체인 뼈의 월드 행렬이 새 자세로 갱신되어 있다 (end 의 자식은 렌더러가 평소처럼 갱신).
+ * - solve() 는 재진입할 수 있다: 목표의 getter, 뼈 사원수의 변경 콜백, 조상의 updateMatrix 안에서 다른 solve() 를
+ *   불러도 두 풀이 모두 정확하다.
  *
- * 전제: mid 는 upper 의 자식, end 는 mid 의 자식. upper 의 부모 월드 행렬과 upper 의 스케일은 균등 스케일
- * (거울 반사 포함)이어야 뼈 길이가 보존된다. 체인 뼈에 pivot 을 쓰지 않는다.
- * 생성 후 solve() 는 아무것도 할당하지 않는다.
+ * 거부하는 체인 상태 (solve() 가 아무것도 쓰기 전에, 뼈 이름과 필드를 담은 RangeError):
+ * 체인 뼈 (upper, 사이 뼈, mid, end) 의 position·scale 이 유한하지 않음, quaternion 이 유한하지 않거나 |q| 가
+ * 1 ± 1e-4 밖 (0 사원수 포함), upper·사이 뼈·mid 의 scale 이 균등하지 않음 (상대 1e-5 초과, 거울은 세 성분이 모두 음수),
+ * end 가 아닌 체인 뼈의 pivot, 생성 뒤 체인의 부모 관계가 바뀜, upper 의 부모 월드 행렬이 유한하지 않음
+ * (원인 조상의 이름·필드를 알린다), 균등 스케일·회전이 아님 (상대 1e-5 초과, 기울임 포함), 뒤집을 수 없음 (스케일 0).
+ * 생성 후 solve() 는 아무것도 할당하지 않는다 (중첩 깊이가 처음 깊어질 때 임시 객체 한 벌만 만든다).
  */
 export class TwoBoneIK {
   readonly upper: Object3D;
@@ -210,7 +335,7 @@ export class TwoBoneIK {
   weight = 1;
   /** 기본 soft IK 비율 [0, 1]. 0 = 정확한 계약(끝이 목표에 닿는다). */
   soft = 0;
-  /** 기본값: 끝 뼈의 월드 회전을 유지할지. */
+  /** 기본값: 끝 뼈의 월드 회전을 유지할지 (boolean). */
   keepEndRotation = false;
 
   /**
@@ -237,21 +362,32 @@ export class TwoBoneIK {
   /** 뿌리(upper)의 월드 위치 — 마지막 solve() 기준. */
   readonly rootWorld = new Vector3();
 
-  constructor(upper: Object3D, mid: Object3D, end: Object3D) {
+  /** upper 와 mid 사이, mid 와 end 사이의 뼈 (위에서 아래 순서, 생성 시점). 직접 부모·자식이면 빈 배열. */
+  readonly #betweenUpperMid: readonly Object3D[];
+  readonly #betweenMidEnd: readonly Object3D[];
+
+  constructor(upper: Object3D, mid: Object3D, end: Object3D, options?: TwoBoneIKConstructorOptions) {
     for (const [name, bone] of [["upper", upper], ["mid", mid], ["end", end]] as const) {
       if (bone === null || typeof bone !== "object" || !(bone as Object3D).isObject3D) {
         throw new RangeError(`TwoBoneIK: ${name}는 Object3D 여야 합니다 (받은 값: ${String(bone)})`);
       }
     }
-    if (mid.parent !== upper) {
-      throw new RangeError(`TwoBoneIK: mid("${mid.name}")는 upper("${upper.name}")의 자식이어야 합니다 (부모: ${mid.parent ? `"${mid.parent.name}"` : "없음"})`);
+    if (options !== undefined && (options === null || typeof options !== "object")) {
+      throwNotObject("TwoBoneIK", "options", options);
     }
-    if (end.parent !== mid) {
-      throw new RangeError(`TwoBoneIK: end("${end.name}")는 mid("${mid.name}")의 자식이어야 합니다 (부모: ${end.parent ? `"${end.parent.name}"` : "없음"})`);
+    const between1 = bonesBetween(upper, mid);
+    if (between1 === null) {
+      throw new RangeError(`TwoBoneIK: mid("${mid.name}")는 upper("${upper.name}")의 자손이어야 합니다 (부모: ${describeParent(mid)})`);
+    }
+    const between2 = bonesBetween(mid, end);
+    if (between2 === null) {
+      throw new RangeError(`TwoBoneIK: end("${end.name}")는 mid("${mid.name}")의 자손이어야 합니다 (부모: ${describeParent(end)})`);
     }
     this.upper = upper;
     this.mid = mid;
     this.end = end;
+    this.#betweenUpperMid = between1;
+    this.#betweenMidEnd = between2;
   }
 
   /**
@@ -263,6 +399,11 @@ export class TwoBoneIK {
    * @param out 결과를 채울 객체 (월드 공간). 생략하면 this.result.
    * @returns out: 새 자세의 관절·끝 월드 위치와 reachable
    *   (reachable: 끝이 목표에 닿았는가. soft 가 목표를 당겼거나 범위 밖이면 false).
+   *
+   * 거부하는 인자 (아무것도 쓰기 전에 이름과 값을 담은 RangeError): 유한한 수 x·y·z 가 아닌 targetWorld·poleWorld,
+   * 객체가 아닌 options (null 포함), [0, 1] 밖이거나 수가 아닌 weight·soft (옵션과 인스턴스 값), boolean 이 아닌
+   * keepEndRotation·updateAncestors, 결과 객체가 아닌 out (null, {}, 얼린 객체, joint·end 가 Vector3 가 아니거나 얼었거나
+   * 같은 객체). 위의 체인 상태 검사도 쓰기 전에 한다.
    */
   solve(
     targetWorld: Readonly<Vector3Like>,
@@ -270,63 +411,15 @@ export class TwoBoneIK {
     options?: TwoBoneIKOptions,
     out: TwoBoneIKResult = this.result,
   ): TwoBoneIKResult {
-    // 이번 호출의 설정을 객체 필드로 모은다. (a ?? b 처럼 두 출처가 합류하면 V8 이 double 을 상자에 담아 할당한다.)
-    const settings = _settings;
-    settings.weight = this.weight;
-    settings.soft = this.soft;
-    let keepEndRotation = this.keepEndRotation;
-    if (options !== undefined) {
-      if (options.weight !== undefined) settings.weight = options.weight;
-      if (options.soft !== undefined) settings.soft = options.soft;
-      if (options.keepEndRotation !== undefined) keepEndRotation = options.keepEndRotation;
+    // 중첩된 solve() 는 자기 깊이의 임시 객체를 쓴다. 깊이가 처음 쓰일 때만 한 벌 만든다.
+    const depth = _depth;
+    if (depth === _frames.length) _frames.push(new SolveFrame());
+    _depth = depth + 1;
+    try {
+      return solveInFrame(this, this.#betweenUpperMid, this.#betweenMidEnd, _frames[depth]!, targetWorld, poleWorld, options, out);
+    } finally {
+      _depth = depth;
     }
-
-    // 1. 검사: 뼈와 out 에 쓰기 전에 모든 입력을 확인한다.
-    if (!isFinitePoint(targetWorld)) assertFinitePoint("TwoBoneIK.solve", "targetWorld", targetWorld);
-    if (!isFinitePoint(poleWorld)) assertFinitePoint("TwoBoneIK.solve", "poleWorld", poleWorld);
-    const weight = settings.weight, soft = settings.soft;
-    if (typeof weight !== "number" || !(weight >= 0 && weight <= 1)) throwNotUnitInterval("weight", weight);
-    if (typeof soft !== "number" || !(soft >= 0 && soft <= 1)) throwNotUnitInterval("soft", soft);
-    const { upper, mid, end } = this;
-    if (upper.pivot !== null) throwPivot("upper", upper);
-    if (mid.pivot !== null) throwPivot("mid", mid);
-
-    // 2. 현재 자세를 upper 의 부모 공간에서 읽는다 (월드 행렬은 조상부터 다시 계산).
-    readChainInParentSpace(upper, mid, end, targetWorld, poleWorld, this.updateAncestors);
-
-    // 3. soft IK: 완전히 펴지기 직전의 목표를 뿌리 쪽으로 당긴다 (softenDistance 의 식).
-    const softened = softenTarget(_targetParent, _rootParent, _lengthsParent, settings);
-
-    // 4. 부모 공간에서 관절과 끝의 자리를 푼다 (길이 검사도 여기서: 둘 다 0 이면 RangeError, 아직 아무것도 안 씀).
-    const solved = solveChain("TwoBoneIK.solve", _rootParent, _lengthsParent, _targetParent, _poleParent, _solveParent);
-    this.targetWorld.copy(targetWorld);
-    this.poleWorld.copy(poleWorld);
-
-    if (weight > 0) {
-      // 5–6. 가장 작은 회전으로 관절, 그다음 끝을 풀린 자리로.
-      rotateUpperToJoint(upper, solved);
-      rotateMidToEnd(mid, solved);
-      // 7. keepEndRotation: 끝 뼈의 월드 회전을 되돌린다.
-      if (keepEndRotation) keepEndRotationOf(upper, mid, end);
-      // 8. weight: 로컬 회전을 들어온 자세에서 IK 자세로 slerp 한다.
-      if (weight < 1) blendWithIncoming(upper, mid, end, keepEndRotation, settings);
-
-      // 뼈에는 한 번씩만 쓴다. 위치·스케일은 건드리지 않는다.
-      copyQuaternion(upper.quaternion, _upperRotation);
-      copyQuaternion(mid.quaternion, _midRotation);
-      if (keepEndRotation) copyQuaternion(end.quaternion, _endRotation);
-    }
-    // weight 0 이어도 월드 행렬은 갱신한다: 결과와 다음 읽기가 지금 자세를 보게.
-    refreshWorldMatrix(upper, true);
-    refreshWorldMatrix(mid, true);
-    refreshWorldMatrix(end, true);
-
-    // 9. 결과: 새 자세의 월드 위치를 뼈에서 읽는다.
-    this.rootWorld.setFromMatrixPosition(upper.matrixWorld);
-    out.joint.setFromMatrixPosition(mid.matrixWorld);
-    out.end.setFromMatrixPosition(end.matrixWorld);
-    out.reachable = solved.reachable && !softened;
-    return out;
   }
 
   /**
@@ -343,3 +436,152 @@ export class TwoBoneIK {
   }
 }
 
+/** 생성 시점의 부모 관계가 그대로인가: between (위에서 아래) 이 top 아래 bone 까지 한 줄로 이어진다. */
+function isSameLineage(top: Object3D, between: readonly Object3D[], bone: Object3D): boolean {
+  let parent = top;
+  for (let i = 0; i < between.length; i++) {
+    const b = between[i]!;
+    if (b.parent !== parent) return false;
+    parent = b;
+  }
+  return bone.parent === parent;
+}
+
+function throwReparented(ik: TwoBoneIK, between1: readonly Object3D[], between2: readonly Object3D[]): never {
+  const check = (top: Object3D, between: readonly Object3D[], bone: Object3D, role: string, topRole: string): void => {
+    if (isSameLineage(top, between, bone)) return;
+    const expected = between.length > 0 ? between[between.length - 1]! : top;
+    throw new RangeError(`${SOLVE}: 생성한 뒤 체인의 부모 관계가 바뀌었습니다 — ${role}("${bone.name}")는 ${topRole}("${top.name}") 아래 `
+      + `"${expected.name}"의 자식이어야 하는데 부모가 ${describeParent(bone)} 입니다 (새 체인이면 TwoBoneIK 를 다시 만드세요)`);
+  };
+  check(ik.upper, between1, ik.mid, "mid", "upper");
+  check(ik.mid, between2, ik.end, "end", "mid");
+  throw new RangeError(`${SOLVE}: 생성한 뒤 사이 뼈의 부모 관계가 바뀌었습니다 (새 체인이면 TwoBoneIK 를 다시 만드세요)`);
+}
+
+/** 체인 뼈의 상태 검사 (쓰기 전). */
+function checkChain(ik: TwoBoneIK, between1: readonly Object3D[], between2: readonly Object3D[]): void {
+  if (!isSameLineage(ik.upper, between1, ik.mid) || !isSameLineage(ik.mid, between2, ik.end)) throwReparented(ik, between1, between2);
+  const { upper, mid, end } = ik;
+  if (!isGoodBone(upper, true, false)) throwBadBone(SOLVE, "upper", upper, true, false);
+  for (let i = 0; i < between1.length; i++) {
+    const b = between1[i]!;
+    if (!isGoodBone(b, true, true)) throwBadBone(SOLVE, "upper–mid 사이 뼈", b, true, true);
+  }
+  if (!isGoodBone(mid, true, false)) throwBadBone(SOLVE, "mid", mid, true, false);
+  for (let i = 0; i < between2.length; i++) {
+    const b = between2[i]!;
+    if (!isGoodBone(b, true, true)) throwBadBone(SOLVE, "mid–end 사이 뼈", b, true, true);
+  }
+  if (!isGoodBone(end, false, true)) throwBadBone(SOLVE, "end", end, false, true);
+}
+
+/**
+ * 이번 호출의 설정을 검사해 f.settings 에 모은다. keepEndRotation 을 돌려준다.
+ * 수는 출처마다 따로 검사하고 바로 객체 필드에 쓴다: 두 출처가 한 변수로 합류하면 (a ?? b) V8 이 double 을 상자에
+ * 담아 할당한다. 수가 아닌 값은 필드에 넣기 전에 거부한다 (필드 표현이 넓어지면 그 뒤로 쓸 때마다 할당한다).
+ */
+function readSettings(ik: TwoBoneIK, options: TwoBoneIKOptions | undefined, f: SolveFrame): boolean {
+  const settings = f.settings;
+  let hasWeight = false, hasSoft = false;
+  let keepEnd: unknown = ik.keepEndRotation, keepName = "keepEndRotation";
+  if (options !== undefined) {
+    if (options === null || typeof options !== "object") throwNotObject(SOLVE, "options", options);
+    const weight = options.weight;
+    if (weight !== undefined) {
+      if (typeof weight !== "number" || !(weight >= 0 && weight <= 1)) throwNotUnitInterval(SOLVE, "options.weight", weight);
+      settings.weight = weight;
+      hasWeight = true;
+    }
+    const soft = options.soft;
+    if (soft !== undefined) {
+      if (typeof soft !== "number" || !(soft >= 0 && soft <= 1)) throwNotUnitInterval(SOLVE, "options.soft", soft);
+      settings.soft = soft;
+      hasSoft = true;
+    }
+    const keep = options.keepEndRotation;
+    if (keep !== undefined) { keepEnd = keep; keepName = "options.keepEndRotation"; }
+  }
+  if (!hasWeight) {
+    const weight = ik.weight;
+    if (typeof weight !== "number" || !(weight >= 0 && weight <= 1)) throwNotUnitInterval(SOLVE, "weight", weight);
+    settings.weight = weight;
+  }
+  if (!hasSoft) {
+    const soft = ik.soft;
+    if (typeof soft !== "number" || !(soft >= 0 && soft <= 1)) throwNotUnitInterval(SOLVE, "soft", soft);
+    settings.soft = soft;
+  }
+  if (typeof keepEnd !== "boolean") throwNotBoolean(SOLVE, keepName, keepEnd);
+  if (typeof ik.updateAncestors !== "boolean") throwNotBoolean(SOLVE, "updateAncestors", ik.updateAncestors);
+  return keepEnd;
+}
+
+function solveInFrame(
+  ik: TwoBoneIK,
+  between1: readonly Object3D[],
+  between2: readonly Object3D[],
+  f: SolveFrame,
+  targetWorld: Readonly<Vector3Like>,
+  poleWorld: Readonly<Vector3Like>,
+  options: TwoBoneIKOptions | undefined,
+  out: TwoBoneIKResult,
+): TwoBoneIKResult {
+  // 1. 검사: 뼈와 out 에 쓰기 전에 모든 입력과 체인 상태를 확인한다. 점은 한 번만 읽어 f 에 둔다.
+  readPoint(f.targetWorld, targetWorld, "targetWorld");
+  readPoint(f.poleWorld, poleWorld, "poleWorld");
+  const keepEndRotation = readSettings(ik, options, f);
+  if (!isWritableResult(out)) throwBadResult(SOLVE, out);
+  checkChain(ik, between1, between2);
+  const { upper, mid, end } = ik;
+  const hasBetween = between1.length > 0 || between2.length > 0;
+
+  // 2. 조상의 월드 행렬을 다시 계산하고 부모 행렬을 검사·역변환한 뒤, 현재 자세를 upper 의 부모 공간에서 읽는다.
+  invertParent(upper, ik.updateAncestors, f);
+  readChainInParentSpace(ik, between1, between2, f);
+  readTargetAndPole(f);
+
+  // 3. soft IK: 완전히 펴지기 직전의 목표를 뿌리 쪽으로 당긴다 (softenDistance 의 식).
+  const softened = softenTarget(f.targetParent, f.rootParent, f.lengths, f.settings);
+
+  // 4. 부모 공간에서 관절과 끝의 자리를 푼다 (길이 검사도 여기서: 둘 다 0 이면 RangeError, 아직 아무것도 안 씀).
+  const solved = solveChain(SOLVE, f.rootParent, f.lengths, f.targetParent, f.poleParent, f.solved);
+
+  const weight = f.settings.weight;
+  if (weight > 0) {
+    // 5–6. 가장 작은 회전으로 관절, 그다음 끝을 풀린 자리로.
+    rotateUpperToJoint(upper, f);
+    rotateMidToEnd(mid, hasBetween, f);
+    // 7. keepEndRotation: 끝 뼈의 월드 회전을 되돌린다.
+    if (keepEndRotation) keepEndRotationOf(ik, hasBetween, f);
+    // 8. weight: 로컬 회전을 들어온 자세에서 IK 자세로 slerp 한다.
+    if (weight < 1) blendWithIncoming(ik, keepEndRotation, f);
+  }
+
+  // 여기부터 쓴다. 뼈에는 한 번씩만 쓴다. 위치·스케일은 건드리지 않는다.
+  ik.targetWorld.copy(f.targetWorld);
+  ik.poleWorld.copy(f.poleWorld);
+  if (weight > 0) {
+    copyQuaternion(upper.quaternion, f.upperRotation);
+    copyQuaternion(mid.quaternion, f.midRotation);
+    if (keepEndRotation) copyQuaternion(end.quaternion, f.endRotation);
+  }
+  // weight 0 이어도 월드 행렬은 갱신한다: 결과와 다음 읽기가 지금 자세를 보게.
+  refreshChainMatrices(ik, between1, between2);
+
+  // 9. 결과: 새 자세의 월드 위치를 뼈에서 읽는다.
+  ik.rootWorld.setFromMatrixPosition(upper.matrixWorld);
+  out.joint.setFromMatrixPosition(mid.matrixWorld);
+  out.end.setFromMatrixPosition(end.matrixWorld);
+  out.reachable = solved.reachable && !softened;
+  return out;
+}
+
+/** upper 부터 end 까지 (사이 뼈 포함) 로컬·월드 행렬을 위에서 아래로 다시 계산한다. */
+function refreshChainMatrices(ik: TwoBoneIK, between1: readonly Object3D[], between2: readonly Object3D[]): void {
+  refreshWorldMatrix(ik.upper, true);
+  for (let i = 0; i < between1.length; i++) refreshWorldMatrix(between1[i]!, true);
+  refreshWorldMatrix(ik.mid, true);
+  for (let i = 0; i < between2.length; i++) refreshWorldMatrix(between2[i]!, true);
+  refreshWorldMatrix(ik.end, true);
+}

@@ -385,7 +385,7 @@ describe("TwoBoneIK — validation", () => {
     const chain = makeChain();
     chain.upper.pivot = new Vector3(1, 0, 0);
     const ik = new TwoBoneIK(chain.upper, chain.mid, chain.end);
-    expect(() => ik.solve(new Vector3(1, 0, 0), new Vector3(0, 1, 0))).toThrow(/upper\.pivot/);
+    expect(() => ik.solve(new Vector3(1, 0, 0), new Vector3(0, 1, 0))).toThrow(/upper\("upper"\)\.pivot/);
   });
 });
 

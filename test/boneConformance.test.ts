@@ -51,6 +51,9 @@ interface BoneDocument {
     position_ulps_of_largest_coordinate: number;
   };
   cases: BoneCase[];
+  /** 잘못된 입력의 바탕 (거부되지 않는 입력). */
+  invalid_base: unknown;
+  invalid: { id: number; name: string; input: unknown; error: { typescript: string; python: string } }[];
 }
 
 const document = JSON.parse(
@@ -84,6 +87,7 @@ function makeBone(name: string, input: BoneInput): Bone {
 function makeRig(c: BoneCase): { upper: Bone; mid: Bone; end: Bone } {
   const scene = new Scene();
   const parent = new Group();
+  parent.name = "parent";
   parent.matrixAutoUpdate = false;
   // Matrix4.set 은 행 우선으로 받는다 (fromArray 는 열 우선).
   parent.matrix.set(...(c.input.parent_world.flat() as Parameters<typeof parent.matrix.set>));
@@ -123,6 +127,49 @@ describe("뼈 수준 공통 적합성 벡터 (spec/two_bone_ik_bone_vectors.json
       expect(maxAbsDifference(end.quaternion.toArray(), c.expected.end_rotation)).toBeLessThanOrEqual(allowed.rotation);
       expect(maxAbsDifference(result.joint.toArray(), c.expected.joint)).toBeLessThanOrEqual(allowed.position);
       expect(maxAbsDifference(result.end.toArray(), c.expected.end)).toBeLessThanOrEqual(allowed.position);
+    });
+  }
+});
+
+/** {"$number": "NaN"} 처럼 적힌 float 를 수로 되돌린다 (JSON 에는 NaN·±inf 가 없다). Python 테스트와 같은 규칙. */
+function decodeNumbers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decodeNumbers);
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 1 && entries[0]![0] === "$number") return Number(entries[0]![1]);
+    return Object.fromEntries(entries.map(([k, v]) => [k, decodeNumbers(v)]));
+  }
+  return value;
+}
+
+/** 잘못된 입력 하나를 TwoBoneIK 로: 점이 세 수의 배열이면 {x, y, z}, 아니면 그대로 넘긴다. */
+function solveRaw(input: BoneCase["input"]): void {
+  const { upper, mid, end } = makeRig({ input } as BoneCase);
+  const asPoint = (v: unknown): unknown => (Array.isArray(v) && v.length === 3 ? { x: v[0], y: v[1], z: v[2] } : v);
+  new TwoBoneIK(upper, mid, end).solve(
+    asPoint(input.target_world) as Point & { x: number; y: number; z: number },
+    asPoint(input.pole_world) as Point & { x: number; y: number; z: number },
+    { weight: input.weight, soft: input.soft, keepEndRotation: input.keep_end_rotation },
+  );
+}
+
+describe("뼈 수준 공통 벡터의 잘못된 입력 (invalid): 쓰기 전에 RangeError, 메시지에 인자 이름", () => {
+  it("목록이 비어 있지 않고 바탕 입력은 거부되지 않는다", () => {
+    expect(document.invalid.length).toBeGreaterThanOrEqual(20);
+    expect(() => solveRaw(decodeNumbers(document.invalid_base) as BoneCase["input"])).not.toThrow();
+  });
+
+  for (const c of document.invalid) {
+    it(`#${c.id} ${c.name} → RangeError naming ${c.error.typescript}`, () => {
+      const input = decodeNumbers(c.input) as BoneCase["input"];
+      let error: unknown = null;
+      try {
+        solveRaw(input);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(RangeError);
+      expect((error as Error).message).toContain(c.error.typescript);
     });
   }
 });

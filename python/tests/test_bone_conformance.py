@@ -106,3 +106,35 @@ def test_all_cases_as_one_batch_give_exactly_the_one_by_one_answers(keep):
         for name in ROTATIONS + ("joint", "end"):
             assert np.array_equal(getattr(batch, name)[k], getattr(single, name)), f"{case['name']}: {name}"
         assert bool(batch.reachable[k]) is single.reachable, case["name"]
+
+
+def _decode_numbers(value):
+    """{"$number": "NaN"} 처럼 적힌 float 를 수로 (JSON 에는 NaN·±inf 가 없다). TypeScript 테스트와 같은 규칙."""
+    if isinstance(value, list):
+        return [_decode_numbers(v) for v in value]
+    if isinstance(value, dict):
+        if list(value) == ["$number"]:
+            return float(value["$number"])
+        return {k: _decode_numbers(v) for k, v in value.items()}
+    return value
+
+
+def _solve_raw(i: dict):
+    bones = [LocalTransform(i[b]["translation"], i[b]["rotation"], i[b]["scale"]) for b in BONES]
+    return apply_two_bone_ik(
+        i["parent_world"], *bones, i["target_world"], i["pole_world"],
+        weight=i["weight"], soft=i["soft"], keep_end_rotation=i["keep_end_rotation"],
+    )
+
+
+def test_the_invalid_list_is_not_empty_and_its_base_input_is_accepted():
+    assert DOCUMENT["invalid_error_types"] == {"typescript": "RangeError", "python": "ValueError"}
+    assert len(DOCUMENT["invalid"]) >= 20
+    _solve_raw(_decode_numbers(DOCUMENT["invalid_base"]))
+
+
+@pytest.mark.parametrize("case", DOCUMENT["invalid"], ids=[f"invalid-{c['id']}" for c in DOCUMENT["invalid"]])
+def test_invalid_bone_inputs_are_rejected_naming_the_argument(case):
+    with pytest.raises(ValueError) as caught:
+        _solve_raw(_decode_numbers(case["input"]))
+    assert case["error"]["python"] in str(caught.value)

@@ -237,6 +237,20 @@ def test_a_zero_length_upper_bone_leaves_the_upper_rotation_alone():
 GOOD_CHAIN = rest_chain(False)
 
 
+def _sheared() -> np.ndarray:
+    """회전된 자식 아래 균등하지 않은 스케일: 축이 직교하지 않는다 (열 길이는 같다)."""
+    m = np.eye(4)
+    m[:3, :3] = np.diag((1.0, 1.001, 1.0)) @ rotation_matrix(axis_angle((1, 1, 0), 0.7))
+    m[:3, :3] /= np.linalg.norm(m[:3, :3], axis=0)  # 열 길이를 같게: 기울임만 남긴다
+    return m
+
+
+def _with_nan_translation() -> np.ndarray:
+    m = np.eye(4)
+    m[1, 3] = math.nan
+    return m
+
+
 @pytest.mark.parametrize(
     "changes, message",
     [
@@ -245,7 +259,7 @@ GOOD_CHAIN = rest_chain(False)
         (dict(weight=np.array([1.0, math.nan])), r"weight\[1\]는 \[0, 1\] 범위의 수여야 합니다 \(받은 값: nan\)"),
         (dict(target_world=(0, math.nan, 0)), r"target_world의 y 성분은 유한한 수여야 합니다"),
         (dict(pole_world=np.array([[0, 0, 1], [0, 0, math.inf]])), r"pole_world\[1\]의 z 성분은 유한한 수여야 합니다"),
-        (dict(parent_world=np.diag((1.0, 0.0, 1.0, 1.0))), r"parent_world는 특이 행렬입니다"),
+        (dict(parent_world=np.diag((1.0, 0.0, 1.0, 1.0))), r"parent_world는 뒤집을 수 없습니다"),
         (dict(parent_world=np.eye(3)), r"parent_world는 \(\.\.\., 4, 4\) 행렬이어야 합니다"),
         (dict(upper_local=LocalTransform((0, 1, 0), (0, 0, 0, 2.0), ONE)), r"upper_local.rotation는 단위 쿼터니언이어야 합니다"),
         (dict(mid_local=LocalTransform((0, math.nan, 0), IDENTITY_Q, ONE)), r"mid_local.translation의 y 성분은 유한한 수여야 합니다"),
@@ -255,6 +269,16 @@ GOOD_CHAIN = rest_chain(False)
             dict(mid_local=LocalTransform((0, 0, 0), IDENTITY_Q, ONE), end_local=LocalTransform((0, 0, 0), IDENTITY_Q, ONE)),
             r"두 뼈의 길이를 모두 0으로 만듭니다",
         ),
+        (dict(parent_world=np.diag((1.0, 1.7, 1.0, 1.0))), r"parent_world의 스케일이 균등하지 않습니다"),
+        (dict(parent_world=_sheared()), r"parent_world에 기울임\(shear\)이 있습니다"),
+        (dict(parent_world=np.array([np.eye(4), np.diag((1.0, 1.0, 1.0, 2.0))])), r"parent_world\[1\]의 마지막 행은"),
+        (dict(upper_local=GOOD_CHAIN[0]._replace(scale=(1.0, 1.2, 1.0))), r"upper_local.scale은 균등해야 합니다"),
+        (dict(mid_local=GOOD_CHAIN[1]._replace(scale=(2.0, 2.0, 2.001))), r"mid_local.scale은 균등해야 합니다"),
+        (dict(upper_local=GOOD_CHAIN[0]._replace(scale=(-1.0, 1.0, 1.0))), r"upper_local.scale은 균등해야 합니다"),
+        (dict(upper_local=GOOD_CHAIN[0]._replace(rotation=(0.0, 0.0, 0.0, 0.0))), r"upper_local.rotation는 단위 쿼터니언"),
+        (dict(end_local=GOOD_CHAIN[2]._replace(rotation=(0.0, 0.0, math.nan, 1.0))), r"end_local.rotation의 z 성분은 유한한 수여야"),
+        (dict(upper_local=GOOD_CHAIN[0]._replace(scale=(1.0, math.nan, 1.0))), r"upper_local.scale의 y 성분은 유한한 수여야"),
+        (dict(parent_world=_with_nan_translation()), r"parent_world의 \(1, 3\) 성분은 유한한 수여야 합니다 \(받은 값: nan\)"),
     ],
 )
 def test_bad_bone_inputs_are_rejected_naming_the_argument(changes, message):
@@ -270,3 +294,42 @@ def test_bad_bone_inputs_are_rejected_naming_the_argument(changes, message):
     arguments.update(changes)
     with pytest.raises(ValueError, match=message):
         apply_two_bone_ik(**arguments, **options)
+
+
+@pytest.mark.parametrize("scale", [1e-120, 1e-150, 1e120, 1e150, 2.0**-110])
+def test_a_tiny_or_huge_but_invertible_parent_scale_solves_exactly(scale):
+    parent = np.eye(4)
+    parent[:3, :3] = rotation_matrix(axis_angle((0.2, -0.4, 0.9), 0.8)) * scale
+    parent[:3, 3] = (0.5 * scale, -0.25 * scale, 2.0 * scale)
+    upper, mid, end = GOOD_CHAIN
+    root, joint, end_world, _ = world_chain(parent, upper, mid, end)
+    a, b = np.linalg.norm(joint - root), np.linalg.norm(end_world - joint)
+    target = root + np.array([0.2, 0.5, 0.3]) * (a + b)
+    pose = apply_two_bone_ik(parent, upper, mid, end, target, root + np.array([0.0, 0.0, 1.0]) * (a + b))
+    assert pose.reachable
+    _, joint2, end2, _ = world_chain(parent, upper, mid, end, (pose.upper_rotation, pose.mid_rotation, pose.end_rotation))
+    tolerance = 1e-12 * (a + b)
+    assert np.max(np.abs(end2 - target)) <= tolerance
+    assert abs(np.linalg.norm(joint2 - root) - a) <= tolerance
+    assert abs(np.linalg.norm(end2 - joint2) - b) <= tolerance
+
+
+def test_float32_noise_in_scales_is_accepted():
+    parent = np.diag((1.0, 1.0 + 1e-7, 1.0 - 1e-7, 1.0))
+    upper, mid, end = GOOD_CHAIN
+    upper = upper._replace(scale=(1.5, 1.5 * (1 + 2e-7), 1.5))
+    mid = mid._replace(scale=(1 - 1e-7, 1.0, 1.0))
+    pose = apply_two_bone_ik(parent, upper, mid, end, (0.0, 0.4, 0.0), (0.0, 1.0, 1.0))
+    assert pose.reachable
+
+
+@pytest.mark.parametrize("target", [(0.0, 0.4, 0.0), None], ids=["sin branch", "near branch"])
+def test_weight_below_one_writes_unit_quaternions_even_from_slightly_long_ones(target):
+    """float32 애니메이션의 사원수는 길이가 1 에서 ~4e-8 벗어난다: 섞은 결과는 그래도 단위 사원수."""
+    upper, mid, end = (bone._replace(rotation=np.asarray(bone.rotation) * (1 + 3.9e-8)) for bone in GOOD_CHAIN)
+    if target is None:
+        _, _, end_world, _ = world_chain(np.eye(4), *GOOD_CHAIN)
+        target = end_world * 0.999
+    pose = apply_two_bone_ik(np.eye(4), upper, mid, end, target, (0.0, 1.0, 1.0), weight=0.4, keep_end_rotation=True)
+    for q in (pose.upper_rotation, pose.mid_rotation, pose.end_rotation):
+        assert abs(np.linalg.norm(q) - 1) < 4 * np.finfo(float).eps

@@ -26,9 +26,11 @@ export interface BlendWeight {
 }
 
 /**
- * rotation ← slerp(incoming, rotation, t), t = blend.weight ∈ [0, 1]: 들어온 회전에서 rotation 쪽으로 t 만큼.
+ * rotation ← normalize(slerp(incoming, rotation, t)), t = blend.weight ∈ [0, 1]: 들어온 회전에서 rotation 쪽으로 t 만큼.
  * three r186 Quaternion.slerp 와 같은 식: 짧은 경로(내적이 음수면 한쪽 부호를 뒤집는다),
- * θ = acos(qa·qb), q = qa·sin((1 − t)θ)/sin θ + qb·sin(tθ)/sin θ. 내적 ≥ 0.9995 이면 선형 보간 뒤 정규화.
+ * θ = acos(qa·qb), q = qa·sin((1 − t)θ)/sin θ + qb·sin(tθ)/sin θ. 내적 ≥ 0.9995 이면 선형 보간.
+ * three 와 달리 두 가지 모두 끝에 정규화한다: 애니메이션이 쓴 들어온 사원수는 길이가 1 에서 조금 (float32 면 ~1e-7)
+ * 벗어날 수 있고, sin 비율 가지는 그 길이를 그대로 물려받아 뼈를 그만큼 늘인다.
  * t = 1 이면 rotation 을 그대로 둔다.
  */
 export function blendFromIncoming(rotation: Quaternion, incoming: Quaternion, blend: Readonly<BlendWeight>): void {
@@ -43,21 +45,18 @@ export function blendFromIncoming(rotation: Quaternion, incoming: Quaternion, bl
     dot = -dot;
   }
   let s = 1 - t;
-  let scale = 1;
   if (dot < 0.9995) {
     const theta = Math.acos(dot);
     const sin = Math.sin(theta);
     s = Math.sin(s * theta) / sin;
     t = Math.sin(t * theta) / sin;
-  } else {
-    // 작은 각: 선형 보간 뒤 정규화.
-    const x = ax * s + bx * t, y = ay * s + by * t, z = az * s + bz * t, w = aw * s + bw * t;
-    const length = Math.sqrt(x * x + y * y + z * z + w * w);
-    scale = length === 0 ? 0 : 1 / length;
   }
-  b._x = (ax * s + bx * t) * scale;
-  b._y = (ay * s + by * t) * scale;
-  b._z = (az * s + bz * t) * scale;
-  b._w = (aw * s + bw * t) * scale;
+  const x = ax * s + bx * t, y = ay * s + by * t, z = az * s + bz * t, w = aw * s + bw * t;
+  const length = Math.sqrt(x * x + y * y + z * z + w * w);
+  const scale = length === 0 ? 0 : 1 / length;
+  b._x = x * scale;
+  b._y = y * scale;
+  b._z = z * scale;
+  b._w = w * scale;
   b._onChangeCallback();
 }

@@ -113,19 +113,23 @@ def apply_two_bone_ik(
     5. Δ₂ = 가장 작은 회전 unit(Δ₁(end_p − root_p) + root_p − joint_p) → unit(end_solved_p − joint_p) (b = 0 이면 항등),
        upper 의 로컬 축으로 옮겨 q_M1 = normalize((q_U1⁻¹ Δ₂ q_U1) q_M0).
     6. keep_end_rotation: P 에서 본 end 의 회전을 유지한다: q_E1 = normalize((q_U1 q_M1)⁻¹ (q_U0 q_M0) q_E0).
-    7. weight w: 각 회전 = slerp(q0, q1, w) (짧은 경로). w = 0 이면 입력을 비트 단위로 그대로 돌려준다.
+    7. weight w: 각 회전 = normalize(slerp(q0, q1, w)) (짧은 경로). w = 0 이면 입력을 비트 단위로 그대로 돌려준다.
 
     가장 작은 회전만 쓰므로 뼈의 비틀림은 바뀌지 않고, 위치·스케일도 바뀌지 않는다.
 
     전제: mid 는 upper 의 직접 자식, end 는 mid 의 직접 자식. parent_world 는 열벡터 규약 (world = M·[x, 1]) 의
-    4×4 행렬이고, parent_world 와 upper 의 스케일이 균등해야 (거울 반사 포함) 월드의 뼈 길이가 보존된다.
+    4×4 행렬이고, parent_world 와 upper·mid 의 스케일이 균등해야 (거울 반사 포함) 월드의 뼈 길이가 보존된다 (검사한다).
 
     모양: 모든 입력은 프레임 배치 모양 (...) 으로 서로 브로드캐스트한다 — parent_world (..., 4, 4),
     translation·scale·target·pole (..., 3), rotation (..., 4), weight·soft (...) 또는 스칼라.
     단일 프레임 (배치 모양 ()) 이면 reachable 은 파이썬 bool.
 
-    잘못된 입력 (모양, 유한하지 않은 값, 단위가 아닌 쿼터니언, [0, 1] 밖의 weight·soft, 특이한 parent_world,
-    두 뼈의 길이가 모두 0) 은 계산 전에 인자 이름·값·처음 어긋난 색인을 담은 ValueError 를 던진다.
+    잘못된 입력은 계산 전에 인자 이름·값·처음 어긋난 색인을 담은 ValueError 를 던진다 (TypeScript TwoBoneIK 와 같은 규칙):
+    모양, 유한하지 않은 값 (어느 뼈의 어느 필드인지), |q| 가 1 ± 1e-4 밖인 쿼터니언 (0 포함, 세 뼈 모두),
+    균등하지 않은 upper·mid 의 scale (상대 1e-5 초과, 거울은 세 성분이 모두 음수), [0, 1] 밖·bool 의 weight·soft,
+    bool 이 아닌 keep_end_rotation, 마지막 행이 (0, 0, 0, 1) 이 아니거나 균등 스케일·회전이 아니거나 (상대 1e-5,
+    기울임 포함) 뒤집을 수 없는 parent_world (스케일 0; 1e-120 처럼 작아도 뒤집을 수 있으면 받는다),
+    두 뼈의 길이가 모두 0.
 
     Args:
         parent_world: upper 의 부모의 월드 행렬 (..., 4, 4). 부모가 없으면 항등 행렬.
@@ -184,7 +188,13 @@ def apply_two_bone_ik(
                 f"{name}의 프레임 모양 {shape}가 앞선 인자들의 프레임 모양 {batch}와 브로드캐스트되지 않습니다"
             ) from None
 
-    _checks.check_finite_points("parent_world", parent.reshape(parent.shape[:-2] + (16,)))
+    finite = np.isfinite(parent)
+    if not finite.all():
+        index = _checks.first_index(~finite)
+        raise ValueError(
+            f"parent_world{_checks.format_index(index[:-2])}의 ({index[-2]}, {index[-1]}) 성분은 유한한 수여야 합니다"
+            f" (받은 값: {_checks.scalar_repr(parent[index])})"
+        )
     for bone_name, (translation, rotation, scale) in bones.items():
         _checks.check_finite_points(f"{bone_name}.translation", translation)
         _checks.check_finite_points(f"{bone_name}.rotation", rotation)
@@ -201,13 +211,9 @@ def apply_two_bone_ik(
     _checks.check_finite_points("pole_world", pole)
     _checks.check_unit_interval("weight", w)
     _checks.check_unit_interval("soft", k)
-    determinant = np.linalg.det(parent)
-    singular = ~(np.abs(determinant) > 0) | ~np.isfinite(determinant)
-    if singular.any():
-        index = _checks.first_index(np.broadcast_to(singular, parent.shape[:-2]))
-        raise ValueError(
-            f"parent_world{_checks.format_index(index)}는 특이 행렬입니다 (행렬식: {float(determinant[index])!r})"
-        )
+    for bone_name in ("upper_local", "mid_local"):
+        _check_uniform_scale(f"{bone_name}.scale", bones[bone_name][2])
+    _check_parent_world(parent)
 
     # 2. 현재 자세를 upper 의 부모 공간 P 로.
     (u_t, u_q, u_s), (m_t, m_q, m_s), (e_t, e_q, e_s) = (
@@ -215,7 +221,7 @@ def apply_two_bone_ik(
         for name in ("upper_local", "mid_local", "end_local")
     )
     parent = np.broadcast_to(parent, batch + (4, 4))
-    parent_inverse = np.linalg.inv(parent)
+    parent_inverse = _invert_affine(parent)
     target_p = _transform_point(parent_inverse, np.broadcast_to(target, batch + (3,)))
     pole_p = _transform_point(parent_inverse, np.broadcast_to(pole, batch + (3,)))
     root_p = np.array(u_t, dtype=float)
@@ -287,10 +293,11 @@ def apply_two_bone_ik(
         end_q1 = e_q
 
     # 8. weight: 들어온 자세에서 IK 자세로 slerp (w = 0 이면 입력 그대로, w = 1 이면 IK 그대로).
+    #    0 < w < 1 이면 결과를 정규화한다: 들어온 사원수의 길이가 1 에서 벗어나 있어도 (float32 애니메이션) 단위 사원수.
     w_full = np.broadcast_to(w, batch)
-    upper_out = slerp(u_q, upper_q1, w_full)
-    mid_out = slerp(m_q, mid_q1, w_full)
-    end_out = slerp(e_q, end_q1, w_full) if keep_end_rotation else np.array(e_q)
+    upper_out = _blend(u_q, upper_q1, w_full)
+    mid_out = _blend(m_q, mid_q1, w_full)
+    end_out = _blend(e_q, end_q1, w_full) if keep_end_rotation else np.array(e_q)
 
     # 9. 새 자세를 정기구학으로 다시 계산해 관절·끝의 월드 위치를 낸다.
     joint_new_p = root_p + rotate_vector(upper_out, mid_offset_u)
@@ -309,6 +316,100 @@ def apply_two_bone_ik(
 
 
 _IDENTITY = np.array([0.0, 0.0, 0.0, 1.0])
+
+#: 균등 스케일로 볼 상대 허용치 (TypeScript 의 UNIFORM_SCALE_TOLERANCE 와 같다): 세 축 스케일의 (최대 − 최소) / 최대와
+#: 두 축 사이의 |cos| 이 이보다 크면 거부한다. 실제 glTF 의 float32 잡음 (~1e-7) 은 통과한다.
+UNIFORM_SCALE_TOLERANCE = 1e-5
+
+#: 선형 부분의 가장 큰 원소가 이 범위 밖이면 2 의 거듭제곱으로 크기를 옮긴 뒤 뒤집는다 (TypeScript 와 같은 경계).
+_PLAIN_INVERT_MIN = 2.0**-100
+_PLAIN_INVERT_MAX = 2.0**100
+
+
+def _blend(q0: np.ndarray, q1: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """slerp(q0, q1, w) 뒤 정규화 (0 < w < 1 일 때만; w = 0, 1 은 입력을 비트 그대로)."""
+    blended = slerp(q0, q1, w)
+    inside = (w > 0) & (w < 1)
+    if np.any(inside):
+        blended = np.where(inside[..., None], quaternion_normalize(blended), blended)
+    return blended
+
+
+def _check_uniform_scale(name: str, scale: np.ndarray) -> None:
+    """세 성분이 같은 스케일인가 (부호 포함, 거울은 세 성분이 모두 음수일 때만): (최대 − 최소) ≤ 허용치·최대 |s|."""
+    spread = np.max(scale, axis=-1) - np.min(scale, axis=-1)
+    bad = spread > UNIFORM_SCALE_TOLERANCE * np.max(np.abs(scale), axis=-1)
+    if bad.any():
+        index = _checks.first_index(bad)
+        raise ValueError(
+            f"{name}{_checks.format_index(index)}은 균등해야 합니다 — 세 성분이 같아야 뼈 길이가 보존됩니다"
+            f" (받은 값: {scale[index].tolist()!r}, 상대 허용치 {UNIFORM_SCALE_TOLERANCE})"
+        )
+
+
+def _check_parent_world(parent: np.ndarray) -> None:
+    """parent_world 가 아핀이고 선형 부분이 균등 스케일 × 직교 (거울 포함) 이며 뒤집을 수 있는가."""
+    last_row = parent[..., 3, :]
+    bad = ~np.all(last_row == np.array([0.0, 0.0, 0.0, 1.0]), axis=-1)
+    if bad.any():
+        index = _checks.first_index(bad)
+        raise ValueError(
+            f"parent_world{_checks.format_index(index)}의 마지막 행은 (0, 0, 0, 1) 이어야 합니다"
+            f" (받은 값: {last_row[index].tolist()!r})"
+        )
+    linear = parent[..., :3, :3]
+    largest = np.max(np.abs(linear), axis=(-2, -1))
+    singular = ~(largest > 0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        columns = linear / np.where(singular, 1.0, largest)[..., None, None]
+    norms_sq = np.sum(columns * columns, axis=-2)  # 세 열의 |cᵢ|²
+    singular |= ~(np.min(norms_sq, axis=-1) > 0)
+    if singular.any():
+        index = _checks.first_index(singular)
+        raise ValueError(f"parent_world{_checks.format_index(index)}는 뒤집을 수 없습니다 (스케일 0인 축이 있습니다)")
+    keep = 1 - UNIFORM_SCALE_TOLERANCE
+    non_uniform = np.min(norms_sq, axis=-1) < keep * keep * np.max(norms_sq, axis=-1)
+    if non_uniform.any():
+        index = _checks.first_index(non_uniform)
+        raise ValueError(
+            f"parent_world{_checks.format_index(index)}의 스케일이 균등하지 않습니다 — 뼈 길이가 보존되지 않습니다"
+            f" (축 스케일: {(np.sqrt(norms_sq[index]) * largest[index]).tolist()!r},"
+            f" 상대 허용치 {UNIFORM_SCALE_TOLERANCE})"
+        )
+    gram = np.swapaxes(columns, -1, -2) @ columns
+    tol_sq = UNIFORM_SCALE_TOLERANCE**2
+    shear = np.zeros(parent.shape[:-2], dtype=bool)
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        shear |= gram[..., i, j] ** 2 > tol_sq * norms_sq[..., i] * norms_sq[..., j]
+    if shear.any():
+        index = _checks.first_index(shear)
+        raise ValueError(
+            f"parent_world{_checks.format_index(index)}에 기울임(shear)이 있습니다 — 축이 직교하지 않으면"
+            f" 뼈 길이가 보존되지 않습니다 (상대 허용치 {UNIFORM_SCALE_TOLERANCE})"
+        )
+
+
+def _invert_affine(parent: np.ndarray) -> np.ndarray:
+    """아핀 행렬의 역행렬. 선형 부분이 [2⁻¹⁰⁰, 2¹⁰⁰] 밖이면 (스케일 1e-120 등) 행렬 (선형 + 이동) 에 2ᵏ 을 곱해
+    크기를 1 근처로 옮겨 뒤집고 역행렬의 선형 부분에 다시 2ᵏ 을 곱한다: [2ᵏL, 2ᵏt]⁻¹ = [2⁻ᵏL⁻¹, −L⁻¹t].
+    float64 로 표현되지 않는 역행렬은 ValueError."""
+    largest = np.max(np.abs(parent[..., :3, :3]), axis=(-2, -1))
+    plain = (largest >= _PLAIN_INVERT_MIN) & (largest <= _PLAIN_INVERT_MAX)
+    if plain.all():
+        inverse = np.linalg.inv(parent)
+    else:
+        _, exponent = np.frexp(largest)
+        k = np.where(plain, 0, 1 - exponent)  # 2ᵏ·largest ∈ [1, 2)
+        half, rest = k // 2, k - k // 2
+        scaled = np.array(parent, dtype=float)
+        scaled[..., :3, :] = np.ldexp(np.ldexp(scaled[..., :3, :], half[..., None, None]), rest[..., None, None])
+        inverse = np.linalg.inv(scaled)
+        inverse[..., :3, :3] = np.ldexp(np.ldexp(inverse[..., :3, :3], half[..., None, None]), rest[..., None, None])
+    bad = ~np.all(np.isfinite(inverse), axis=(-2, -1))
+    if bad.any():
+        index = _checks.first_index(np.broadcast_to(bad, parent.shape[:-2]))
+        raise ValueError(f"parent_world{_checks.format_index(index)}는 float64 로 뒤집을 수 없습니다")
+    return inverse
 
 
 def _length(v: np.ndarray) -> np.ndarray:

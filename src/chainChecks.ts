@@ -1,0 +1,175 @@
+// TwoBoneIK 의 입력·체인 상태 검사. 모두 읽기만 하고, 실패하면 인자·뼈 이름과 값을 담은 RangeError 를 던진다.
+// 메시지 문자열은 실패할 때만 만든다 (정상 경로에서는 아무것도 할당하지 않는다). 수를 인자로 넘기는 호출도
+// 실패 경로에만 둔다 (인라인되지 않은 호출에 double 을 넘기면 V8 이 할당한다).
+import type { Matrix4, Object3D } from "three";
+import { fieldsOf } from "./math/quaternionFields.js";
+import {
+  AFFINE_NON_UNIFORM, AFFINE_NOT_AFFINE, AFFINE_SHEAR, AFFINE_SINGULAR, UNIFORM_SCALE_TOLERANCE, conformalDefect, isFiniteMatrix,
+} from "./math/affine.js";
+import type { TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
+
+/**
+ * 뼈 사원수의 |q| 가 1 에서 이만큼 넘게 벗어나면 거부한다 (Python 의 QUATERNION_UNIT_TOLERANCE 와 같다).
+ * 0 이나 크기가 어긋난 사원수는 three 가 행렬로 만들 때 뼈를 늘이거나 없앤다. glTF 의 float32 (~1e-7) 는 통과한다.
+ */
+export const QUATERNION_UNIT_TOLERANCE = 1e-4;
+
+function describe(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (value === null || typeof value !== "object") return `${String(value)} (${typeof value})`;
+  return Object.isFrozen(value) ? "얼린 객체" : "객체";
+}
+
+function label(role: string, bone: Object3D): string {
+  return `${role}("${bone.name}")`;
+}
+
+// --- 인자 ---
+
+function isWritableVector3(v: unknown): boolean {
+  return v !== null && typeof v === "object" && (v as { isVector3?: unknown }).isVector3 === true && !Object.isFrozen(v);
+}
+
+/** out 이 쓸 수 있는 결과 객체인가: 얼지 않은 객체, joint·end 는 서로 다른, 얼지 않은 Vector3. */
+export function isWritableResult(out: unknown): boolean {
+  if (out === null || typeof out !== "object" || Object.isFrozen(out)) return false;
+  const r = out as TwoBoneIKResult;
+  return isWritableVector3(r.joint) && isWritableVector3(r.end) && r.joint !== r.end;
+}
+
+export function throwBadResult(caller: string, out: unknown): never {
+  if (out === null || typeof out !== "object") {
+    throw new RangeError(`${caller}: out 은 { joint, end, reachable } 결과 객체여야 합니다 (받은 값: ${describe(out)})`);
+  }
+  if (Object.isFrozen(out)) throw new RangeError(`${caller}: out 은 얼린 객체이면 안 됩니다 (받은 값: 얼린 객체)`);
+  const r = out as Partial<TwoBoneIKResult>;
+  for (const name of ["joint", "end"] as const) {
+    const v = r[name] as unknown;
+    if (v === null || typeof v !== "object" || (v as { isVector3?: unknown }).isVector3 !== true) {
+      throw new RangeError(`${caller}: out.${name} 은 Vector3 여야 합니다 (받은 값: ${describe(v)})`);
+    }
+    if (Object.isFrozen(v)) throw new RangeError(`${caller}: out.${name} 은 얼린 Vector3 이면 안 됩니다`);
+  }
+  throw new RangeError(`${caller}: out.joint 와 out.end 는 서로 다른 Vector3 여야 합니다 (같은 객체를 받음)`);
+}
+
+export function throwNotUnitInterval(caller: string, name: string, value: unknown): never {
+  throw new RangeError(`${caller}: ${name}는 [0, 1] 범위의 수여야 합니다 (받은 값: ${describe(value)})`);
+}
+
+export function throwNotBoolean(caller: string, name: string, value: unknown): never {
+  throw new RangeError(`${caller}: ${name}는 true 또는 false 여야 합니다 (받은 값: ${describe(value)})`);
+}
+
+export function throwNotObject(caller: string, name: string, value: unknown): never {
+  throw new RangeError(`${caller}: ${name}는 객체여야 합니다 (받은 값: ${describe(value)})`);
+}
+
+// --- 체인 상태 ---
+
+function isFiniteTriple(v: { x: number; y: number; z: number }): boolean {
+  return Number.isFinite(v.x) && Number.isFinite(v.y) && Number.isFinite(v.z);
+}
+
+/** 쿼터니언이 유한하고 |q| 가 1 ± QUATERNION_UNIT_TOLERANCE 안인가. */
+function isUnitQuaternion(bone: Object3D): boolean {
+  const q = fieldsOf(bone.quaternion);
+  const x = q._x, y = q._y, z = q._z, w = q._w;
+  if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z) && Number.isFinite(w))) return false;
+  return Math.abs(Math.sqrt(x * x + y * y + z * z + w * w) - 1) <= QUATERNION_UNIT_TOLERANCE;
+}
+
+/** 세 성분이 같은 스케일인가 (부호 포함): (최대 − 최소) ≤ 허용치·최대 |s|. 거울은 세 성분이 모두 음수일 때만. */
+function isUniformScale(bone: Object3D): boolean {
+  const s = bone.scale;
+  const hi = Math.max(s.x, s.y, s.z), lo = Math.min(s.x, s.y, s.z);
+  const size = Math.max(Math.abs(s.x), Math.abs(s.y), Math.abs(s.z));
+  return hi - lo <= UNIFORM_SCALE_TOLERANCE * size;
+}
+
+/**
+ * 체인 뼈 하나의 상태: position·scale 이 유한하고, quaternion 이 유한한 단위 사원수이며,
+ * uniformScale 이면 스케일이 균등하다. pivot 은 allowPivot 일 때만 허용한다.
+ */
+export function isGoodBone(bone: Object3D, uniformScale: boolean, allowPivot: boolean): boolean {
+  return isFiniteTriple(bone.position) && isFiniteTriple(bone.scale) && isUnitQuaternion(bone)
+    && (!uniformScale || isUniformScale(bone)) && (allowPivot || bone.pivot === null);
+}
+
+/** isGoodBone 이 거짓일 때: 무엇이 어긋났는지 뼈 이름과 필드로 알린다. */
+export function throwBadBone(caller: string, role: string, bone: Object3D, uniformScale: boolean, allowPivot: boolean): never {
+  const name = label(role, bone);
+  const p = bone.position, s = bone.scale, q = bone.quaternion;
+  if (!isFiniteTriple(p)) throw new RangeError(`${caller}: ${name}.position 은 유한한 수여야 합니다 (받은 값: ${p.x}, ${p.y}, ${p.z})`);
+  if (!isFiniteTriple(s)) throw new RangeError(`${caller}: ${name}.scale 은 유한한 수여야 합니다 (받은 값: ${s.x}, ${s.y}, ${s.z})`);
+  if (!isUnitQuaternion(bone)) {
+    throw new RangeError(`${caller}: ${name}.quaternion 은 단위 사원수여야 합니다 (받은 값: ${q.x}, ${q.y}, ${q.z}, ${q.w}; `
+      + `|q| = ${Math.hypot(q.x, q.y, q.z, q.w)}, 허용 오차 ${QUATERNION_UNIT_TOLERANCE})`);
+  }
+  if (uniformScale && !isUniformScale(bone)) {
+    throw new RangeError(`${caller}: ${name}.scale 은 균등해야 합니다 — 세 성분이 같아야 뼈 길이가 보존됩니다 `
+      + `(받은 값: ${s.x}, ${s.y}, ${s.z}; 상대 허용치 ${UNIFORM_SCALE_TOLERANCE})`);
+  }
+  if (!allowPivot && bone.pivot !== null) {
+    throw new RangeError(`${caller}: ${name}.pivot 은 지원하지 않습니다 (받은 값: ${bone.pivot.toArray().join(", ")})`);
+  }
+  throw new RangeError(`${caller}: ${name} 의 상태가 올바르지 않습니다`);
+}
+
+/**
+ * upper 의 부모 월드 행렬이 유한하지 않을 때: 조상을 거슬러 올라가며 처음으로 유한하지 않은 필드를 가진 객체를 알린다.
+ */
+export function throwParentNotFinite(caller: string, parent: Object3D): never {
+  // 뿌리 쪽부터: 가장 위의 잘못된 조상이 원인이다.
+  const ancestors: Object3D[] = [];
+  for (let a: Object3D | null = parent; a !== null; a = a.parent) ancestors.unshift(a);
+  for (const a of ancestors) {
+    const where = `upper 의 조상 "${a.name}"`;
+    const p = a.position, s = a.scale, q = a.quaternion;
+    if (a.matrixAutoUpdate) {
+      if (!isFiniteTriple(p)) throw new RangeError(`${caller}: ${where}.position 이 유한하지 않습니다 (받은 값: ${p.x}, ${p.y}, ${p.z})`);
+      if (!(Number.isFinite(q.x) && Number.isFinite(q.y) && Number.isFinite(q.z) && Number.isFinite(q.w))) {
+        throw new RangeError(`${caller}: ${where}.quaternion 이 유한하지 않습니다 (받은 값: ${q.x}, ${q.y}, ${q.z}, ${q.w})`);
+      }
+      if (!isFiniteTriple(s)) throw new RangeError(`${caller}: ${where}.scale 이 유한하지 않습니다 (받은 값: ${s.x}, ${s.y}, ${s.z})`);
+    } else if (!isFiniteMatrix(a.matrix)) {
+      throw new RangeError(`${caller}: ${where}.matrix 가 유한하지 않습니다 (받은 값: ${a.matrix.elements.join(", ")})`);
+    }
+  }
+  throw new RangeError(`${caller}: upper 의 부모 "${parent.name}".matrixWorld 가 유한하지 않습니다 (받은 값: ${parent.matrixWorld.elements.join(", ")})`);
+}
+
+/** upper 의 부모 월드 행렬이 균등 스케일·회전·이동이 아닐 때 (conformalDefect 의 코드). */
+export function throwBadParentMatrix(caller: string, parent: Object3D, defect: number): never {
+  const where = `upper 의 부모("${parent.name}") 월드 행렬`;
+  const m = parent.matrixWorld;
+  if (defect === AFFINE_NOT_AFFINE) {
+    throw new RangeError(`${caller}: ${where}의 마지막 행이 (0, 0, 0, 1) 이 아닙니다 (받은 값: ${rowOf(m, 3)})`);
+  }
+  if (defect === AFFINE_SINGULAR) {
+    throw new RangeError(`${caller}: ${where}을 뒤집을 수 없습니다 (스케일 0, 행렬식: ${m.determinant()})`);
+  }
+  const sx = Math.hypot(m.elements[0]!, m.elements[1]!, m.elements[2]!);
+  const sy = Math.hypot(m.elements[4]!, m.elements[5]!, m.elements[6]!);
+  const sz = Math.hypot(m.elements[8]!, m.elements[9]!, m.elements[10]!);
+  if (defect === AFFINE_NON_UNIFORM) {
+    throw new RangeError(`${caller}: ${where}의 스케일이 균등하지 않습니다 — 뼈 길이가 보존되지 않습니다 `
+      + `(축 스케일: ${sx}, ${sy}, ${sz}; 상대 허용치 ${UNIFORM_SCALE_TOLERANCE}). 조상 가운데 균등하지 않은 scale 을 찾아 고치세요`);
+  }
+  if (defect === AFFINE_SHEAR) {
+    throw new RangeError(`${caller}: ${where}에 기울임(shear)이 있습니다 — 축이 직교하지 않으면 뼈 길이가 보존되지 않습니다 `
+      + `(회전된 자식 아래 균등하지 않은 스케일에서 생깁니다; 상대 허용치 ${UNIFORM_SCALE_TOLERANCE})`);
+  }
+  throw new RangeError(`${caller}: ${where}이 올바르지 않습니다`);
+}
+
+export function throwSingularParent(caller: string, parent: Object3D): never {
+  throw new RangeError(`${caller}: upper 의 부모("${parent.name}") 월드 행렬을 float64 로 뒤집을 수 없습니다 (행렬식: ${parent.matrixWorld.determinant()})`);
+}
+
+function rowOf(m: Matrix4, row: number): string {
+  const e = m.elements;
+  return [e[row], e[row + 4], e[row + 8], e[row + 12]].join(", ");
+}
+
+export { conformalDefect };
