@@ -1,8 +1,9 @@
 import { Matrix4, Quaternion, Vector3 } from "three";
 import type { Object3D, Vector3Like } from "three";
 import { createChainLengths, createTwoBoneIKResult, DOUBLE_FIELD_SEED, solveChain } from "./math/solveTwoBoneIK.js";
-import { assertFinitePoint } from "./math/validation.js";
-import { AFFINE_OK, invertAffine, isFiniteMatrix } from "./math/affine.js";
+import { assertFinitePoint, isFinitePoint } from "./math/validation.js";
+import { AUTO_POLE_STRAIGHT, writeAutoPole } from "./math/autoPole.js";
+import { AFFINE_NOT_FINITE, AFFINE_OK, invertAffine } from "./math/affine.js";
 import {
   conformalDefect, isGoodBone, isWritableResult, throwBadBone, throwBadParentMatrix, throwBadResult, throwNotBoolean,
   throwNotObject, throwNotUnitInterval, throwParentNotFinite, throwSingularParent,
@@ -170,8 +171,8 @@ function invertParent(upper: Object3D, updateAncestors: boolean, f: SolveFrame):
   }
   if (updateAncestors) parent.updateWorldMatrix(true, false); // 조상만: 체인은 로컬 행렬로 충분하다
   const matrix = parent.matrixWorld;
-  if (!isFiniteMatrix(matrix)) throwParentNotFinite(SOLVE, parent);
   const defect = conformalDefect(matrix);
+  if (defect === AFFINE_NOT_FINITE) throwParentNotFinite(SOLVE, parent);
   if (defect !== AFFINE_OK) throwBadParentMatrix(SOLVE, parent, defect);
   if (!invertAffine(f.parentInverse, matrix)) throwSingularParent(SOLVE, parent);
 }
@@ -193,13 +194,14 @@ function readChainInParentSpace(ik: TwoBoneIK, between1: readonly Object3D[], be
   normalizeQuaternion(f.midUnit);
   f.rootParent.copy(upper.position);
   f.midParent.copy(mid.position);
+  const hasBetween = between1.length > 0 || between2.length > 0;
   if (between1.length > 0) applyBetween(f.midParent, between1, f.betweenUpperMid, f);
-  else f.betweenUpperMid.identity();
+  else if (hasBetween) f.betweenUpperMid.identity();
   rotateVector(f.midParent.multiply(upper.scale), f.upperUnit);
   f.midParent.add(f.rootParent);
   endOrigin(end, f.endParent, f.localMatrix);
   if (between2.length > 0) applyBetween(f.endParent, between2, f.betweenMidEnd, f);
-  else f.betweenMidEnd.identity();
+  else if (hasBetween) f.betweenMidEnd.identity();
   rotateVector(f.endParent.multiply(mid.scale), f.midUnit);
   f.endParent.add(mid.position);
   if (between1.length > 0) applyBetween(f.endParent, between1, f.betweenUpperMid, f);
@@ -213,10 +215,20 @@ function readChainInParentSpace(ik: TwoBoneIK, between1: readonly Object3D[], be
   lengths.lowerLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
 }
 
-/** 목표·극 (월드, f 에 읽어 둔 값) 을 upper 의 부모 공간으로. */
-function readTargetAndPole(f: SolveFrame): void {
+/**
+ * 목표 (월드, f 에 읽어 둔 값) 를 upper 의 부모 공간으로. 극은 주어졌으면 같이 옮기고, 없으면 들어온 자세에서
+ * 자동 극을 부모 공간에서 구해 (spec/AUTO_POLE.md) 월드로도 적어 둔다 (ik.poleWorld·TwoBoneIKHelper 용).
+ */
+function readTargetAndPole(upper: Object3D, links: ChainLinks, autoPole: boolean, f: SolveFrame): void {
   f.targetParent.copy(f.targetWorld).applyMatrix4(f.parentInverse);
-  f.poleParent.copy(f.poleWorld).applyMatrix4(f.parentInverse);
+  if (!autoPole) {
+    f.poleParent.copy(f.poleWorld).applyMatrix4(f.parentInverse);
+    return;
+  }
+  writeAutoPole(f.rootParent, f.midParent, f.endParent, links.bendParent, f.poleParent);
+  f.poleWorld.copy(f.poleParent);
+  const parent = upper.parent;
+  if (parent !== null) f.poleWorld.applyMatrix4(parent.matrixWorld);
 }
 
 /**
@@ -287,9 +299,24 @@ function blendWithIncoming(ik: TwoBoneIK, keepEnd: boolean, f: SolveFrame): void
 
 /** 생성자의 네 번째 인자. */
 export interface TwoBoneIKConstructorOptions {
-  /** 예약: 자동 극의 기본 굽힘 방향 (월드, 생성 시점). */
+  /**
+   * 자동 극의 기본 굽힘 방향 n (월드, 생성 시점; 0 이 아닌 벡터). upper 의 부모 공간에 고정해 두므로 캐릭터와 함께 돈다.
+   * 무릎은 캐릭터의 앞, 팔꿈치는 뒤 (아래). 생략하면: 생성 시점의 자세가 굽어 있으면 (s ≥ 0.1) 그 굽힘 방향,
+   * 아니면 월드 +Z (glTF 캐릭터는 +Z 를 향한다: 무릎에 맞다. 팔에는 방향을 주거나 findLimbs 가 주는 값을 쓴다).
+   */
   bendDirection?: Readonly<Vector3Like>;
 }
+
+/** 생성 시점에 정해 두는 체인의 구조 (인스턴스마다 하나). */
+interface ChainLinks {
+  /** upper 와 mid 사이, mid 와 end 사이의 뼈 (위에서 아래 순서). 직접 부모·자식이면 빈 배열. */
+  readonly between1: readonly Object3D[];
+  readonly between2: readonly Object3D[];
+  /** 자동 극의 기본 굽힘 방향 n, upper 의 부모 공간의 단위 벡터. */
+  readonly bendParent: Vector3;
+}
+
+const _worldZ = /*@__PURE__*/ new Vector3(0, 0, 1);
 
 /** upper 부터 bone 의 부모까지 거슬러 올라간 사이 뼈들 (위에서 아래 순서). bone 이 ancestor 의 자손이 아니면 null. */
 function bonesBetween(ancestor: Object3D, bone: Object3D): Object3D[] | null {
@@ -299,6 +326,39 @@ function bonesBetween(ancestor: Object3D, bone: Object3D): Object3D[] | null {
     between.unshift(p);
   }
   return between;
+}
+
+/**
+ * 생성 시점의 기본 굽힘 방향 n 을 upper 의 부모 공간의 단위 벡터로 (생성자만 부른다: 할당해도 된다).
+ * bendDirection (월드) 이 있으면 그것, 없으면 지금 자세의 굽힘이 뚜렷할 때 (s ≥ AUTO_POLE_STRAIGHT) 그 방향,
+ * 아니면 월드 +Z. 부모 행렬을 뒤집을 수 없으면 월드 방향을 그대로 둔다 (그런 부모는 solve() 가 거부한다).
+ */
+function initialBendParent(
+  ik: TwoBoneIK, between1: readonly Object3D[], between2: readonly Object3D[], bendWorld: Readonly<Vector3Like> | undefined,
+): Vector3 {
+  const parent = ik.upper.parent;
+  const parentInverse = new Matrix4();
+  let invertible = true;
+  if (parent !== null) {
+    parent.updateWorldMatrix(true, false);
+    invertible = conformalDefect(parent.matrixWorld) === AFFINE_OK && invertAffine(parentInverse, parent.matrixWorld);
+  }
+  const toParent = (world: Readonly<Vector3Like>): Vector3 => {
+    const v = new Vector3(world.x, world.y, world.z);
+    if (parent !== null && invertible) v.transformDirection(parentInverse);
+    return v.normalize();
+  };
+  if (bendWorld !== undefined) return toParent(bendWorld);
+  if (isGoodBone(ik.upper, true, false) && isGoodBone(ik.mid, true, false) && isGoodBone(ik.end, false, true)) {
+    const f = new SolveFrame();
+    readChainInParentSpace(ik, between1, between2, f);
+    const u = f.endParent.clone().sub(f.rootParent);
+    const bend = f.midParent.clone().sub(f.rootParent);
+    if (u.lengthSq() > 0) bend.addScaledVector(u.normalize(), -bend.dot(u));
+    const chain = f.lengths.upperLength + f.lengths.lowerLength;
+    if (chain > 0 && bend.length() / chain >= AUTO_POLE_STRAIGHT && Number.isFinite(bend.x + bend.y + bend.z)) return bend.normalize();
+  }
+  return toParent(_worldZ);
 }
 
 function describeParent(bone: Object3D): string {
@@ -318,6 +378,10 @@ function describeParent(bone: Object3D): string {
  *   풀고 나면 upper 부터 end 까지 체인 뼈의 월드 행렬이 새 자세로 갱신되어 있다 (end 의 자식은 렌더러가 평소처럼 갱신).
  * - solve() 는 재진입할 수 있다: 목표의 getter, 뼈 사원수의 변경 콜백, 조상의 updateMatrix 안에서 다른 solve() 를
  *   불러도 두 풀이 모두 정확하다.
+ * - 극은 생략할 수 있다: 들어온 자세에서 spec/AUTO_POLE.md 의 규칙으로 자동 극을 구한다 (getAutoPole).
+ *   굽은 팔다리 (s = |굽힘|/L ≥ 0.1) 는 들어온 굽힘 평면을 그대로 따르고, 거의 곧으면 기본 굽힘 방향 n
+ *   (생성자의 bendDirection) 쪽으로 부드럽게 넘어간다. 뒤집히는 곳은 하나: 굽힘이 n 의 정반대이고 s 가
+ *   AUTO_POLE_FLIP ≈ 0.0268 을 지날 때.
  *
  * 거부하는 체인 상태 (solve() 가 아무것도 쓰기 전에, 뼈 이름과 필드를 담은 RangeError):
  * 체인 뼈 (upper, 사이 뼈, mid, end) 의 position·scale 이 유한하지 않음, quaternion 이 유한하지 않거나 |q| 가
@@ -362,9 +426,8 @@ export class TwoBoneIK {
   /** 뿌리(upper)의 월드 위치 — 마지막 solve() 기준. */
   readonly rootWorld = new Vector3();
 
-  /** upper 와 mid 사이, mid 와 end 사이의 뼈 (위에서 아래 순서, 생성 시점). 직접 부모·자식이면 빈 배열. */
-  readonly #betweenUpperMid: readonly Object3D[];
-  readonly #betweenMidEnd: readonly Object3D[];
+  /** 생성 시점의 체인 구조와 기본 굽힘 방향. */
+  readonly #links: ChainLinks;
 
   constructor(upper: Object3D, mid: Object3D, end: Object3D, options?: TwoBoneIKConstructorOptions) {
     for (const [name, bone] of [["upper", upper], ["mid", mid], ["end", end]] as const) {
@@ -383,18 +446,56 @@ export class TwoBoneIK {
     if (between2 === null) {
       throw new RangeError(`TwoBoneIK: end("${end.name}")는 mid("${mid.name}")의 자손이어야 합니다 (부모: ${describeParent(end)})`);
     }
+    const bendDirection = options?.bendDirection;
+    if (bendDirection !== undefined) {
+      if (!isFinitePoint(bendDirection)) assertFinitePoint("TwoBoneIK", "options.bendDirection", bendDirection);
+      if (bendDirection.x === 0 && bendDirection.y === 0 && bendDirection.z === 0) {
+        throw new RangeError("TwoBoneIK: options.bendDirection 은 0 이 아닌 벡터여야 합니다 (받은 값: 0, 0, 0)");
+      }
+    }
     this.upper = upper;
     this.mid = mid;
     this.end = end;
-    this.#betweenUpperMid = between1;
-    this.#betweenMidEnd = between2;
+    this.#links = { between1, between2, bendParent: initialBendParent(this, between1, between2, bendDirection) };
+  }
+
+  /**
+   * 자동 극 점 (월드) 을 outWorld 에 쓴다: 뼈의 지금 자세를 들어온 자세로 보고 spec/AUTO_POLE.md 의 규칙으로 구한 점.
+   * solve(target) (극 없이) 가 쓰는 것과 같은 점이다 — 풀기 전에 부르면 그 풀이가 쓸 극, 푼 뒤에 부르면 새 자세의 극.
+   * 화면에 보이거나 극 객체의 시작 위치로 쓴다. 뼈에는 쓰지 않는다 (조상의 월드 행렬은 updateAncestors 면 갱신한다).
+   * 체인 상태 검사는 solve() 와 같다.
+   */
+  getAutoPole(outWorld: Vector3): Vector3 {
+    const caller = "TwoBoneIK.getAutoPole";
+    if (outWorld === null || typeof outWorld !== "object" || (outWorld as { isVector3?: unknown }).isVector3 !== true
+      || Object.isFrozen(outWorld)) {
+      throw new RangeError(`${caller}: outWorld 는 얼지 않은 Vector3 여야 합니다 (받은 값: ${String(outWorld)})`);
+    }
+    if (typeof this.updateAncestors !== "boolean") throwNotBoolean(caller, "updateAncestors", this.updateAncestors);
+    const depth = _depth;
+    if (depth === _frames.length) _frames.push(new SolveFrame());
+    _depth = depth + 1;
+    try {
+      const f = _frames[depth]!;
+      const links = this.#links;
+      checkChain(this, links.between1, links.between2);
+      invertParent(this.upper, this.updateAncestors, f);
+      readChainInParentSpace(this, links.between1, links.between2, f);
+      writeAutoPole(f.rootParent, f.midParent, f.endParent, links.bendParent, f.poleParent);
+      outWorld.copy(f.poleParent);
+      const parent = this.upper.parent;
+      if (parent !== null) outWorld.applyMatrix4(parent.matrixWorld);
+      return outWorld;
+    } finally {
+      _depth = depth;
+    }
   }
 
   /**
    * 끝이 targetWorld 에 닿고 관절이 poleWorld 쪽으로 굽도록 뼈를 돌린다.
    *
    * @param targetWorld 목표 점 (월드).
-   * @param poleWorld 극 힌트 점 (월드): 관절이 굽을 쪽.
+   * @param poleWorld 극 힌트 점 (월드): 관절이 굽을 쪽. 생략 (undefined) 하면 자동 극 (getAutoPole 과 같은 점).
    * @param options 이번 호출에만 쓸 weight·soft·keepEndRotation. 생략하면 인스턴스 값.
    * @param out 결과를 채울 객체 (월드 공간). 생략하면 this.result.
    * @returns out: 새 자세의 관절·끝 월드 위치와 reachable
@@ -407,7 +508,7 @@ export class TwoBoneIK {
    */
   solve(
     targetWorld: Readonly<Vector3Like>,
-    poleWorld: Readonly<Vector3Like>,
+    poleWorld?: Readonly<Vector3Like>,
     options?: TwoBoneIKOptions,
     out: TwoBoneIKResult = this.result,
   ): TwoBoneIKResult {
@@ -416,21 +517,22 @@ export class TwoBoneIK {
     if (depth === _frames.length) _frames.push(new SolveFrame());
     _depth = depth + 1;
     try {
-      return solveInFrame(this, this.#betweenUpperMid, this.#betweenMidEnd, _frames[depth]!, targetWorld, poleWorld, options, out);
+      return solveInFrame(this, this.#links, _frames[depth]!, targetWorld, poleWorld, options, out);
     } finally {
       _depth = depth;
     }
   }
 
   /**
-   * target·pole 객체의 월드 위치로 solve() 한다. 둘 중 하나라도 없으면 아무것도 하지 않고 this.result 를 돌려준다.
-   * 목표·극 객체의 월드 행렬은 여기서 (조상부터) 다시 계산한다.
+   * target·pole 객체의 월드 위치로 solve() 한다. pole 이 없으면 자동 극으로 푼다. target 이 없으면 아무것도 하지 않고
+   * this.result 를 돌려준다. 목표·극 객체의 월드 행렬은 여기서 (조상부터) 다시 계산한다.
    */
   update(): TwoBoneIKResult {
-    if (this.target === null || this.pole === null) return this.result;
+    if (this.target === null) return this.result;
     this.target.updateWorldMatrix(true, false);
-    this.pole.updateWorldMatrix(true, false);
     _targetWorldScratch.setFromMatrixPosition(this.target.matrixWorld);
+    if (this.pole === null) return this.solve(_targetWorldScratch);
+    this.pole.updateWorldMatrix(true, false);
     _poleWorldScratch.setFromMatrixPosition(this.pole.matrixWorld);
     return this.solve(_targetWorldScratch, _poleWorldScratch);
   }
@@ -461,8 +563,11 @@ function throwReparented(ik: TwoBoneIK, between1: readonly Object3D[], between2:
 
 /** 체인 뼈의 상태 검사 (쓰기 전). */
 function checkChain(ik: TwoBoneIK, between1: readonly Object3D[], between2: readonly Object3D[]): void {
-  if (!isSameLineage(ik.upper, between1, ik.mid) || !isSameLineage(ik.mid, between2, ik.end)) throwReparented(ik, between1, between2);
   const { upper, mid, end } = ik;
+  // 사이 뼈가 없으면 (흔한 경우) 부모 하나씩만 본다.
+  const sameLineage = (between1.length === 0 ? mid.parent === upper : isSameLineage(upper, between1, mid))
+    && (between2.length === 0 ? end.parent === mid : isSameLineage(mid, between2, end));
+  if (!sameLineage) throwReparented(ik, between1, between2);
   if (!isGoodBone(upper, true, false)) throwBadBone(SOLVE, "upper", upper, true, false);
   for (let i = 0; i < between1.length; i++) {
     const b = between1[i]!;
@@ -517,29 +622,46 @@ function readSettings(ik: TwoBoneIK, options: TwoBoneIKOptions | undefined, f: S
   return keepEnd;
 }
 
-function solveInFrame(
+/**
+ * solve() 의 인자와 체인 상태를 모두 검사하고 (점·설정은 f 에 읽어 둔다) keepEndRotation 을 돌려준다.
+ * 풀이와 따로 둔 함수라 V8 이 검사와 계산을 따로 최적화한다 (한 함수에 모으면 인라인 예산이 모자라 계산이 느려진다).
+ */
+function checkCall(
   ik: TwoBoneIK,
-  between1: readonly Object3D[],
-  between2: readonly Object3D[],
+  links: ChainLinks,
   f: SolveFrame,
   targetWorld: Readonly<Vector3Like>,
-  poleWorld: Readonly<Vector3Like>,
+  poleWorld: Readonly<Vector3Like> | undefined,
+  options: TwoBoneIKOptions | undefined,
+  out: TwoBoneIKResult,
+): boolean {
+  readPoint(f.targetWorld, targetWorld, "targetWorld");
+  if (poleWorld !== undefined) readPoint(f.poleWorld, poleWorld, "poleWorld");
+  const keepEndRotation = readSettings(ik, options, f);
+  if (!isWritableResult(out)) throwBadResult(SOLVE, out);
+  checkChain(ik, links.between1, links.between2);
+  return keepEndRotation;
+}
+
+function solveInFrame(
+  ik: TwoBoneIK,
+  links: ChainLinks,
+  f: SolveFrame,
+  targetWorld: Readonly<Vector3Like>,
+  poleWorld: Readonly<Vector3Like> | undefined,
   options: TwoBoneIKOptions | undefined,
   out: TwoBoneIKResult,
 ): TwoBoneIKResult {
+  const between1 = links.between1, between2 = links.between2;
   // 1. 검사: 뼈와 out 에 쓰기 전에 모든 입력과 체인 상태를 확인한다. 점은 한 번만 읽어 f 에 둔다.
-  readPoint(f.targetWorld, targetWorld, "targetWorld");
-  readPoint(f.poleWorld, poleWorld, "poleWorld");
-  const keepEndRotation = readSettings(ik, options, f);
-  if (!isWritableResult(out)) throwBadResult(SOLVE, out);
-  checkChain(ik, between1, between2);
+  const keepEndRotation = checkCall(ik, links, f, targetWorld, poleWorld, options, out);
   const { upper, mid, end } = ik;
   const hasBetween = between1.length > 0 || between2.length > 0;
 
   // 2. 조상의 월드 행렬을 다시 계산하고 부모 행렬을 검사·역변환한 뒤, 현재 자세를 upper 의 부모 공간에서 읽는다.
   invertParent(upper, ik.updateAncestors, f);
   readChainInParentSpace(ik, between1, between2, f);
-  readTargetAndPole(f);
+  readTargetAndPole(upper, links, poleWorld === undefined, f);
 
   // 3. soft IK: 완전히 펴지기 직전의 목표를 뿌리 쪽으로 당긴다 (softenDistance 의 식).
   const softened = softenTarget(f.targetParent, f.rootParent, f.lengths, f.settings);
@@ -579,6 +701,12 @@ function solveInFrame(
 
 /** upper 부터 end 까지 (사이 뼈 포함) 로컬·월드 행렬을 위에서 아래로 다시 계산한다. */
 function refreshChainMatrices(ik: TwoBoneIK, between1: readonly Object3D[], between2: readonly Object3D[]): void {
+  if (between1.length === 0 && between2.length === 0) {
+    refreshWorldMatrix(ik.upper, true);
+    refreshWorldMatrix(ik.mid, true);
+    refreshWorldMatrix(ik.end, true);
+    return;
+  }
   refreshWorldMatrix(ik.upper, true);
   for (let i = 0; i < between1.length; i++) refreshWorldMatrix(between1[i]!, true);
   refreshWorldMatrix(ik.mid, true);

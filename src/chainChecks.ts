@@ -26,15 +26,26 @@ function label(role: string, bone: Object3D): string {
 
 // --- 인자 ---
 
-function isWritableVector3(v: unknown): boolean {
-  return v !== null && typeof v === "object" && (v as { isVector3?: unknown }).isVector3 === true && !Object.isFrozen(v);
-}
-
-/** out 이 쓸 수 있는 결과 객체인가: 얼지 않은 객체, joint·end 는 서로 다른, 얼지 않은 Vector3. */
+/**
+ * out 이 쓸 수 있는 결과 객체인가: 객체이고, joint·end 는 서로 다른 Vector3 이며, 어느 것도 얼지 않았다.
+ * 얼었는지는 같은 값을 다시 써 보아 안다 (얼린 객체에 쓰면 TypeError): Object.isFrozen 은 런타임 호출이라 세 번이면
+ * 풀이 한 번의 10 % 가 든다. 같은 값을 쓰므로 (−0, NaN 도 그대로) out 은 비트까지 바뀌지 않는다.
+ * (뜨거운 경로라 작은 함수를 부르지 않고 풀어 쓴다: V8 이 인라인하지 못한 호출마다 몇 ns 가 든다.)
+ */
 export function isWritableResult(out: unknown): boolean {
-  if (out === null || typeof out !== "object" || Object.isFrozen(out)) return false;
+  if (out === null || typeof out !== "object") return false;
   const r = out as TwoBoneIKResult;
-  return isWritableVector3(r.joint) && isWritableVector3(r.end) && r.joint !== r.end;
+  const joint = r.joint, end = r.end;
+  if (joint === null || typeof joint !== "object" || joint.isVector3 !== true) return false;
+  if (end === null || typeof end !== "object" || end.isVector3 !== true || joint === end) return false;
+  try {
+    r.joint = joint;
+    joint.x = joint.x; joint.y = joint.y; joint.z = joint.z;
+    end.x = end.x; end.y = end.y; end.z = end.z;
+  } catch {
+    return false;
+  }
+  return true;
 }
 
 export function throwBadResult(caller: string, out: unknown): never {
@@ -50,7 +61,8 @@ export function throwBadResult(caller: string, out: unknown): never {
     }
     if (Object.isFrozen(v)) throw new RangeError(`${caller}: out.${name} 은 얼린 Vector3 이면 안 됩니다`);
   }
-  throw new RangeError(`${caller}: out.joint 와 out.end 는 서로 다른 Vector3 여야 합니다 (같은 객체를 받음)`);
+  if (r.joint === r.end) throw new RangeError(`${caller}: out.joint 와 out.end 는 서로 다른 Vector3 여야 합니다 (같은 객체를 받음)`);
+  throw new RangeError(`${caller}: out 에 쓸 수 없습니다 (쓰기 금지 속성이 있습니다)`);
 }
 
 export function throwNotUnitInterval(caller: string, name: string, value: unknown): never {
@@ -71,29 +83,47 @@ function isFiniteTriple(v: { x: number; y: number; z: number }): boolean {
   return Number.isFinite(v.x) && Number.isFinite(v.y) && Number.isFinite(v.z);
 }
 
-/** 쿼터니언이 유한하고 |q| 가 1 ± QUATERNION_UNIT_TOLERANCE 안인가. */
+// |q| ∈ [1 − tol, 1 + tol] 을 제곱으로 (sqrt 없이) 본다.
+const UNIT_MIN_SQ = (1 - QUATERNION_UNIT_TOLERANCE) ** 2;
+const UNIT_MAX_SQ = (1 + QUATERNION_UNIT_TOLERANCE) ** 2;
+
+/** 쿼터니언이 유한하고 |q| 가 1 ± QUATERNION_UNIT_TOLERANCE 안인가. (NaN·±∞ 는 |q|² 를 NaN·∞ 로 만들어 걸린다.) */
 function isUnitQuaternion(bone: Object3D): boolean {
   const q = fieldsOf(bone.quaternion);
   const x = q._x, y = q._y, z = q._z, w = q._w;
-  if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z) && Number.isFinite(w))) return false;
-  return Math.abs(Math.sqrt(x * x + y * y + z * z + w * w) - 1) <= QUATERNION_UNIT_TOLERANCE;
+  const lengthSq = x * x + y * y + z * z + w * w;
+  return lengthSq >= UNIT_MIN_SQ && lengthSq <= UNIT_MAX_SQ;
 }
 
 /** 세 성분이 같은 스케일인가 (부호 포함): (최대 − 최소) ≤ 허용치·최대 |s|. 거울은 세 성분이 모두 음수일 때만. */
 function isUniformScale(bone: Object3D): boolean {
   const s = bone.scale;
-  const hi = Math.max(s.x, s.y, s.z), lo = Math.min(s.x, s.y, s.z);
-  const size = Math.max(Math.abs(s.x), Math.abs(s.y), Math.abs(s.z));
-  return hi - lo <= UNIFORM_SCALE_TOLERANCE * size;
+  const x = s.x, y = s.y, z = s.z;
+  // (여러 인자의 Math.max·min 은 내장 함수 호출이라 비교로 쓴다.)
+  let hi = x > y ? x : y, lo = x > y ? y : x;
+  if (z > hi) hi = z;
+  if (z < lo) lo = z;
+  return hi - lo <= UNIFORM_SCALE_TOLERANCE * (hi > -lo ? hi : -lo);
 }
 
 /**
  * 체인 뼈 하나의 상태: position·scale 이 유한하고, quaternion 이 유한한 단위 사원수이며,
  * uniformScale 이면 스케일이 균등하다. pivot 은 allowPivot 일 때만 허용한다.
+ * 뜨거운 경로라 작은 함수를 부르지 않고 한 번에 본다 (유한성: x − x 는 NaN·±∞ 에서만 NaN 이다).
  */
 export function isGoodBone(bone: Object3D, uniformScale: boolean, allowPivot: boolean): boolean {
-  return isFiniteTriple(bone.position) && isFiniteTriple(bone.scale) && isUnitQuaternion(bone)
-    && (!uniformScale || isUniformScale(bone)) && (allowPivot || bone.pivot === null);
+  const p = bone.position, s = bone.scale, q = bone.quaternion as unknown as { _x: number; _y: number; _z: number; _w: number };
+  const px = p.x, py = p.y, pz = p.z, sx = s.x, sy = s.y, sz = s.z;
+  const zero = (px - px) + (py - py) + (pz - pz) + (sx - sx) + (sy - sy) + (sz - sz);
+  const qx = q._x, qy = q._y, qz = q._z, qw = q._w;
+  const lengthSq = qx * qx + qy * qy + qz * qz + qw * qw;
+  if (!(zero === 0 && lengthSq >= UNIT_MIN_SQ && lengthSq <= UNIT_MAX_SQ)) return false;
+  if (!allowPivot && bone.pivot !== null) return false;
+  if (!uniformScale) return true;
+  let hi = sx > sy ? sx : sy, lo = sx > sy ? sy : sx;
+  if (sz > hi) hi = sz;
+  if (sz < lo) lo = sz;
+  return hi - lo <= UNIFORM_SCALE_TOLERANCE * (hi > -lo ? hi : -lo);
 }
 
 /** isGoodBone 이 거짓일 때: 무엇이 어긋났는지 뼈 이름과 필드로 알린다. */

@@ -33,6 +33,7 @@ describe("allocation per call in a fresh Node process", () => {
     ["TwoBoneIK.solve with default options", "TwoBoneIK.default"],
     ["TwoBoneIK.solve with weight, soft and keepEndRotation", "TwoBoneIK.options"],
     ["TwoBoneIKHelper refresh", "TwoBoneIKHelper"],
+    ["TwoBoneIK.solve without a pole on a chain with twist bones in between", "TwoBoneIK.autoPoleTwist"],
   ])("%s allocates nothing", (_name, scenario) => {
     expect(measure(scenario)).toBeLessThan(1);
   });
@@ -48,6 +49,7 @@ describe("allocation per call in a fresh Node process", () => {
     it.each([
       ["TwoBoneIK.default", 2],
       ["TwoBoneIK.options", 3],
+      ["TwoBoneIK.autoPoleTwist", 2],
     ])("%s allocates no more than three's own %i bone-rotation writes", (scenario, writes) => {
       const perWrite = measure("boneRotationChange", noInlining);
       expect(measure(scenario, noInlining)).toBeLessThan(writes * perWrite + 1);

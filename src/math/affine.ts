@@ -24,7 +24,8 @@ const PLAIN_INVERT_MIN = 2 ** -100;
 const PLAIN_INVERT_MAX = 2 ** 100;
 
 // 선형 부분 9 원소의 가장 큰 절댓값은 두 함수 안에 풀어 쓴다: 수를 돌려주는 함수는 V8 이 인라인하지 않으면
-// 부를 때마다 HeapNumber 를 할당한다.
+// 부를 때마다 HeapNumber 를 할당한다. 여러 인자의 Math.max 는 내장 함수 호출이라 (뜨거운 경로에서 눈에 띄게 느리다)
+// 비교로 쓴다.
 
 /** 16 원소가 모두 유한한가. */
 export function isFiniteMatrix(m: Matrix4): boolean {
@@ -33,25 +34,42 @@ export function isFiniteMatrix(m: Matrix4): boolean {
   return true;
 }
 
+/** 원소 가운데 유한하지 않은 것이 있다. */
+export const AFFINE_NOT_FINITE = 5;
+
 /**
- * 유한한 행렬 m 이 "균등 스케일 × 회전 (거울 포함) + 이동" 인지 본다. 아니면 무엇이 어긋났는지 코드로.
+ * 행렬 m 이 "균등 스케일 × 회전 (거울 포함) + 이동" 인지 본다. 아니면 무엇이 어긋났는지 코드로.
  * 세 열 c₀, c₁, c₂ (선형 부분) 를 가장 큰 원소로 나눈 뒤 (1e-120 같은 스케일도 제곱이 사라지지 않게):
  * min|cᵢ| ≥ (1 − tol)·max|cᵢ|,  (cᵢ·cⱼ)² ≤ tol²·|cᵢ|²|cⱼ|².
+ * (뜨거운 경로라 반복문·여러 인자의 Math.max 없이 풀어 쓴다.)
  */
 export function conformalDefect(m: Matrix4): number {
   const e = m.elements;
-  if (e[3] !== 0 || e[7] !== 0 || e[11] !== 0 || e[15] !== 1) return AFFINE_NOT_AFFINE;
-  let maxAbs = Math.abs(e[0]!);
-  maxAbs = Math.max(maxAbs, Math.abs(e[1]!), Math.abs(e[2]!));
-  maxAbs = Math.max(maxAbs, Math.abs(e[4]!), Math.abs(e[5]!), Math.abs(e[6]!));
-  maxAbs = Math.max(maxAbs, Math.abs(e[8]!), Math.abs(e[9]!), Math.abs(e[10]!));
+  const e0 = e[0]!, e1 = e[1]!, e2 = e[2]!, e3 = e[3]!, e4 = e[4]!, e5 = e[5]!, e6 = e[6]!, e7 = e[7]!;
+  const e8 = e[8]!, e9 = e[9]!, e10 = e[10]!, e11 = e[11]!, e12 = e[12]!, e13 = e[13]!, e14 = e[14]!, e15 = e[15]!;
+  // x − x 는 NaN·±∞ 에서만 NaN 이다: 16 원소를 한 번에.
+  const zero = (e0 - e0) + (e1 - e1) + (e2 - e2) + (e4 - e4) + (e5 - e5) + (e6 - e6) + (e8 - e8) + (e9 - e9)
+    + (e10 - e10) + (e12 - e12) + (e13 - e13) + (e14 - e14) + (e3 - e3) + (e7 - e7) + (e11 - e11) + (e15 - e15);
+  if (zero !== 0) return AFFINE_NOT_FINITE;
+  if (e3 !== 0 || e7 !== 0 || e11 !== 0 || e15 !== 1) return AFFINE_NOT_AFFINE;
+  let maxAbs = e0 < 0 ? -e0 : e0, v = 0;
+  v = e1 < 0 ? -e1 : e1; if (v > maxAbs) maxAbs = v;
+  v = e2 < 0 ? -e2 : e2; if (v > maxAbs) maxAbs = v;
+  v = e4 < 0 ? -e4 : e4; if (v > maxAbs) maxAbs = v;
+  v = e5 < 0 ? -e5 : e5; if (v > maxAbs) maxAbs = v;
+  v = e6 < 0 ? -e6 : e6; if (v > maxAbs) maxAbs = v;
+  v = e8 < 0 ? -e8 : e8; if (v > maxAbs) maxAbs = v;
+  v = e9 < 0 ? -e9 : e9; if (v > maxAbs) maxAbs = v;
+  v = e10 < 0 ? -e10 : e10; if (v > maxAbs) maxAbs = v;
   if (!(maxAbs > 0)) return AFFINE_SINGULAR;
   const inv = 1 / maxAbs;
-  const ax = e[0]! * inv, ay = e[1]! * inv, az = e[2]! * inv;
-  const bx = e[4]! * inv, by = e[5]! * inv, bz = e[6]! * inv;
-  const cx = e[8]! * inv, cy = e[9]! * inv, cz = e[10]! * inv;
+  const ax = e0 * inv, ay = e1 * inv, az = e2 * inv;
+  const bx = e4 * inv, by = e5 * inv, bz = e6 * inv;
+  const cx = e8 * inv, cy = e9 * inv, cz = e10 * inv;
   const aSq = ax * ax + ay * ay + az * az, bSq = bx * bx + by * by + bz * bz, cSq = cx * cx + cy * cy + cz * cz;
-  const minSq = Math.min(aSq, bSq, cSq), maxSq = Math.max(aSq, bSq, cSq);
+  let minSq = aSq < bSq ? aSq : bSq, maxSq = aSq < bSq ? bSq : aSq;
+  if (cSq < minSq) minSq = cSq;
+  if (cSq > maxSq) maxSq = cSq;
   if (!(minSq > 0)) return AFFINE_SINGULAR;
   const keep = 1 - UNIFORM_SCALE_TOLERANCE;
   if (minSq < keep * keep * maxSq) return AFFINE_NON_UNIFORM;
@@ -71,29 +89,39 @@ function scaleLinear(e: number[], half: number, rest: number, withTranslation: b
 }
 
 /**
- * out ← m⁻¹ (m 은 conformalDefect 가 AFFINE_OK 인 아핀 행렬). 역행렬이 float64 로 표현되면 true.
+ * out ← m⁻¹. m 은 conformalDefect 가 AFFINE_OK 라고 한 행렬. 역행렬이 float64 로 표현되면 true.
  *
  * three 의 invert() 는 행렬식 (선형 부분 크기의 세제곱) 이 0 으로 사라지면 (스케일 1e-120 → 1e-360) 0 행렬을 준다.
  * 그래서 선형 부분이 [2⁻¹⁰⁰, 2¹⁰⁰] 밖이면 행렬 (선형 + 이동) 에 2ᵏ 을 곱해 크기를 1 근처로 옮긴 뒤 뒤집고,
  * 역행렬의 선형 부분에 다시 2ᵏ 을 곱한다: [2ᵏL, 2ᵏt]⁻¹ = [2⁻ᵏL⁻¹, −L⁻¹t]. 2 의 거듭제곱을 곱하는 것은 정확하므로
- * 그 범위 안이었다면 나왔을 값과 비트까지 같다.
+ * 그 범위 안이었다면 나왔을 값과 비트까지 같다. 범위 안에서 선형 부분은 유한하고, 넘칠 수 있는 것은
+ * 이동 −L⁻¹t 뿐이다 (|t| / 스케일 > 1.8e308).
+ * (선형 부분의 크기는 conformalDefect 와 같은 식으로 여기서 다시 잰다: 수를 함수 밖으로 넘기면 할당할 수 있다.)
  */
 export function invertAffine(out: Matrix4, m: Matrix4): boolean {
   const e = m.elements;
-  let maxAbs = Math.abs(e[0]!);
-  maxAbs = Math.max(maxAbs, Math.abs(e[1]!), Math.abs(e[2]!));
-  maxAbs = Math.max(maxAbs, Math.abs(e[4]!), Math.abs(e[5]!), Math.abs(e[6]!));
-  maxAbs = Math.max(maxAbs, Math.abs(e[8]!), Math.abs(e[9]!), Math.abs(e[10]!));
+  const e0 = e[0]!, e1 = e[1]!, e2 = e[2]!, e4 = e[4]!, e5 = e[5]!, e6 = e[6]!, e8 = e[8]!, e9 = e[9]!, e10 = e[10]!;
+  let maxAbs = e0 < 0 ? -e0 : e0, v = 0;
+  v = e1 < 0 ? -e1 : e1; if (v > maxAbs) maxAbs = v;
+  v = e2 < 0 ? -e2 : e2; if (v > maxAbs) maxAbs = v;
+  v = e4 < 0 ? -e4 : e4; if (v > maxAbs) maxAbs = v;
+  v = e5 < 0 ? -e5 : e5; if (v > maxAbs) maxAbs = v;
+  v = e6 < 0 ? -e6 : e6; if (v > maxAbs) maxAbs = v;
+  v = e8 < 0 ? -e8 : e8; if (v > maxAbs) maxAbs = v;
+  v = e9 < 0 ? -e9 : e9; if (v > maxAbs) maxAbs = v;
+  v = e10 < 0 ? -e10 : e10; if (v > maxAbs) maxAbs = v;
   out.copy(m);
   if (maxAbs >= PLAIN_INVERT_MIN && maxAbs <= PLAIN_INVERT_MAX) {
     out.invert();
-  } else {
-    const k = -Math.floor(Math.log2(maxAbs));
-    const half = 2 ** Math.trunc(k / 2), rest = 2 ** (k - Math.trunc(k / 2));
-    scaleLinear(out.elements, half, rest, true);
-    out.invert();
-    scaleLinear(out.elements, half, rest, false);
+    const r = out.elements;
+    const r12 = r[12]!, r13 = r[13]!, r14 = r[14]!;
+    return r[15] !== 0 && (r12 - r12) + (r13 - r13) + (r14 - r14) === 0;
   }
+  const k = -Math.floor(Math.log2(maxAbs));
+  const half = 2 ** Math.trunc(k / 2), rest = 2 ** (k - Math.trunc(k / 2));
+  scaleLinear(out.elements, half, rest, true);
+  out.invert();
+  scaleLinear(out.elements, half, rest, false);
   // invert() 는 행렬식이 0 이면 0 행렬을 준다 (아핀 역행렬이면 elements[15] ≈ 1).
   return out.elements[15] !== 0 && isFiniteMatrix(out);
 }

@@ -48,6 +48,27 @@ function measureTwoBoneIK(options: TwoBoneIKOptions | undefined): number {
   });
 }
 
+/** 극 없이 (자동 극), 사이에 비틀림 뼈가 있는 체인: upper → twist → mid → twist → end. */
+function measureTwoBoneIKAutoPoleTwist(): number {
+  const { upper, mid, end } = makeArm();
+  const twist1 = new Bone(), twist2 = new Bone();
+  twist1.position.set(1, 10, -1);
+  twist1.quaternion.set(0.1, 0.6, 0, 0.8).normalize();
+  upper.add(twist1);
+  twist1.add(mid);
+  twist2.position.set(-3, 8, 1);
+  twist2.quaternion.set(0, -0.5, 0.2, 0.8).normalize();
+  mid.add(twist2);
+  twist2.add(end);
+  const ik = new TwoBoneIK(upper, mid, end);
+  const targets = [new Vector3(40, 60, 10), new Vector3(190, 60, 10)];
+  const out = createTwoBoneIKResult();
+  let k = 0;
+  return bytesAllocatedPerCall(() => {
+    ik.solve(targets[k++ & 1]!, undefined, undefined, out);
+  });
+}
+
 function measureHelper(): number {
   const { parent, upper, mid, end } = makeArm();
   const ik = new TwoBoneIK(upper, mid, end);
@@ -78,5 +99,6 @@ if (which === undefined || which === "TwoBoneIK.options") {
   results["TwoBoneIK.options"] = measureTwoBoneIK({ weight: 0.7, soft: 0.1, keepEndRotation: true });
 }
 if (which === undefined || which === "TwoBoneIKHelper") results.TwoBoneIKHelper = measureHelper();
+if (which === undefined || which === "TwoBoneIK.autoPoleTwist") results["TwoBoneIK.autoPoleTwist"] = measureTwoBoneIKAutoPoleTwist();
 if (which === undefined || which === "boneRotationChange") results.boneRotationChange = measureBoneRotationChange();
 console.log(JSON.stringify(results));

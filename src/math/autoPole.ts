@@ -1,0 +1,110 @@
+import type { Vector3, Vector3Like } from "three";
+import { assertFinitePoint, isFinitePoint } from "./validation.js";
+
+// 자동 극 (automatic pole): 극 점을 주지 않았을 때 관절이 굽을 쪽. 규칙은 spec/AUTO_POLE.md 와 같다
+// (Python 의 발 고정도 같은 식을 쓴다).
+
+/** 거의 곧은 팔다리에서 기본 굽힘 방향 n 이 갖는 무게 (체인 길이 L 에 대한 비율). */
+export const AUTO_POLE_DEFAULT_WEIGHT = 0.05;
+/** s = |bend| / L 이 이 값 이상이면 들어온 자세의 굽힘 평면을 그대로 쓴다 (a = b 면 관절 굽힘 약 11.5°). */
+export const AUTO_POLE_STRAIGHT = 0.1;
+/**
+ * n 과 정반대로 굽은 팔다리에서 극이 n 쪽으로 뒤집히는 s 의 값: s = w(s), 곧 s = 0.05·(1 − s/0.1)² 의 근
+ * (2 − √3)/10 ≈ 0.0268. 이보다 덜 굽었으면 n 쪽, 더 굽었으면 들어온 굽힘 쪽.
+ */
+export const AUTO_POLE_FLIP = (2 - Math.sqrt(3)) / 10;
+
+/**
+ * 자동 극 점 P 를 out 에 쓴다 (검사 없는 내부용: 점들은 유한하고 n 은 단위 벡터라고 가정).
+ * 식 (모두 한 공간, 예: upper 의 부모 공간):
+ * 1. u = E − R, û = u/|u| (|u| = 0 이면 0).
+ * 2. bend = (J − R) − ((J − R)·û) û.
+ * 3. s = |bend| / L (L = |J − R| + |E − J|), w = 0.05·(1 − min(s, 0.1)/0.1)².
+ * 4. dir = bend + w·L·n.
+ * 5. P = R + u/2 + L·dir/|dir|; |dir| = 0 이면 P = R + u/2 + L·n.
+ * 수를 인자·반환값으로 주고받지 않는다 (할당 없음). out 은 입력과 같은 객체여도 된다 (입력을 먼저 모두 읽는다).
+ */
+export function writeAutoPole(
+  root: Readonly<Vector3Like>,
+  joint: Readonly<Vector3Like>,
+  end: Readonly<Vector3Like>,
+  bendDirection: Readonly<Vector3Like>,
+  out: Vector3,
+): Vector3 {
+  const rx = root.x, ry = root.y, rz = root.z;
+  const jx = joint.x - rx, jy = joint.y - ry, jz = joint.z - rz;
+  const ux = end.x - rx, uy = end.y - ry, uz = end.z - rz;
+  const nx = bendDirection.x, ny = bendDirection.y, nz = bendDirection.z;
+  const ex = ux - jx, ey = uy - jy, ez = uz - jz;
+  const chain = Math.sqrt(jx * jx + jy * jy + jz * jz) + Math.sqrt(ex * ex + ey * ey + ez * ez);
+  // 1–2. 끝 방향 û 에 수직인 들어온 굽힘.
+  const uLength = Math.sqrt(ux * ux + uy * uy + uz * uz);
+  let bx = jx, by = jy, bz = jz;
+  if (uLength > 0) {
+    const inv = 1 / uLength;
+    const fx = ux * inv, fy = uy * inv, fz = uz * inv;
+    const along = jx * fx + jy * fy + jz * fz;
+    bx -= along * fx; by -= along * fy; bz -= along * fz;
+  }
+  // 3. 곧을수록 기본 방향의 무게가 커진다 (s 에 대해 연속, s ≥ 0.1 이면 0).
+  // (분기로 상수와 계산한 수를 합류시키지 않는다: V8 이 그 값을 상자에 담아 할당한다.)
+  const bendLength = Math.sqrt(bx * bx + by * by + bz * bz);
+  const s = bendLength / (chain > 0 ? chain : 1);
+  const straightness = Math.max(0, 1 - s / AUTO_POLE_STRAIGHT);
+  const weight = AUTO_POLE_DEFAULT_WEIGHT * straightness * straightness;
+  // 4. dir = bend + w·L·n.
+  const wl = weight * chain;
+  let dx = bx + wl * nx, dy = by + wl * ny, dz = bz + wl * nz;
+  const dirLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  // 5. P = R + u/2 + L·dir/|dir| (dir = 0 이면 n).
+  if (dirLength > 0) {
+    const k = chain / dirLength;
+    dx *= k; dy *= k; dz *= k;
+  } else {
+    dx = chain * nx; dy = chain * ny; dz = chain * nz;
+  }
+  out.x = rx + 0.5 * ux + dx;
+  out.y = ry + 0.5 * uy + dy;
+  out.z = rz + 0.5 * uz + dz;
+  return out;
+}
+
+/**
+ * 자동 극 점 (spec/AUTO_POLE.md 의 규칙): 극을 주지 않았을 때 관절이 굽을 쪽을 가리키는 점.
+ *
+ * 들어온 (IK 전) 자세가 굽어 있으면 (s = |bend|/L ≥ 0.1) 그 굽힘 평면을 그대로 쓰고 — 목표가 들어온 끝이면 IK 는 자세를
+ * 바꾸지 않는다 —, 거의 곧으면 기본 굽힘 방향 n 쪽으로 부드럽게 넘어간다. 극 점은 들어온 자세의 연속 함수이고,
+ * 뒤집히는 곳은 하나: 굽힘이 n 의 정반대이고 s 가 AUTO_POLE_FLIP (≈ 0.0268) 을 지날 때.
+ *
+ * @param root 뿌리 R (어깨·엉덩이).
+ * @param joint 관절 J (팔꿈치·무릎), 들어온 자세.
+ * @param end 끝 E (손·발), 들어온 자세.
+ * @param bendDirection 기본 굽힘 방향 n (0 이 아닌 벡터, 정규화해서 쓴다). 무릎은 캐릭터의 앞, 팔꿈치는 뒤.
+ * @param out 극 점 P 를 받을 벡터 (입력과 같은 객체여도 된다). 점들과 같은 공간.
+ * @returns out.
+ */
+export function automaticPole(
+  root: Readonly<Vector3Like>,
+  joint: Readonly<Vector3Like>,
+  end: Readonly<Vector3Like>,
+  bendDirection: Readonly<Vector3Like>,
+  out: Vector3,
+): Vector3 {
+  const caller = "automaticPole";
+  if (!isFinitePoint(root)) assertFinitePoint(caller, "root", root);
+  if (!isFinitePoint(joint)) assertFinitePoint(caller, "joint", joint);
+  if (!isFinitePoint(end)) assertFinitePoint(caller, "end", end);
+  if (!isFinitePoint(bendDirection)) assertFinitePoint(caller, "bendDirection", bendDirection);
+  if (out === null || typeof out !== "object" || (out as { isVector3?: unknown }).isVector3 !== true || Object.isFrozen(out)) {
+    throw new RangeError(`${caller}: out 은 얼지 않은 Vector3 여야 합니다 (받은 값: ${String(out)})`);
+  }
+  const nx = bendDirection.x, ny = bendDirection.y, nz = bendDirection.z;
+  const scale = Math.max(Math.abs(nx), Math.abs(ny), Math.abs(nz));
+  if (!(scale > 0)) {
+    throw new RangeError(`${caller}: bendDirection 은 0 이 아닌 벡터여야 합니다 (받은 값: ${nx}, ${ny}, ${nz})`);
+  }
+  // 크기를 먼저 나눠 (1e-200 같은 벡터도) 정규화한다.
+  const sx = nx / scale, sy = ny / scale, sz = nz / scale;
+  const inv = 1 / Math.sqrt(sx * sx + sy * sy + sz * sz);
+  return writeAutoPole(root, joint, end, { x: sx * inv, y: sy * inv, z: sz * inv }, out);
+}
