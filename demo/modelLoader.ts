@@ -152,8 +152,8 @@ function findSkinnedMesh(root: Object3D): SkinnedMesh | null {
   return found;
 }
 
-/** 바이트 → 검사한 모델. */
-async function fromBytes(name: string, bytes: ArrayBuffer, onProgress: ProgressCallback): Promise<LoadedModel> {
+/** 바이트 → 검사한 모델 (이름은 메시지에만 쓴다). */
+export async function loadModelBytes(name: string, bytes: ArrayBuffer, onProgress: ProgressCallback): Promise<LoadedModel> {
   checkSize(bytes.byteLength);
   const data = sniff(bytes);
   onProgress(null, "모델 해석 중");
@@ -173,12 +173,12 @@ async function fromBytes(name: string, bytes: ArrayBuffer, onProgress: ProgressC
 export async function loadModelFile(file: File, onProgress: ProgressCallback): Promise<LoadedModel> {
   checkExtension(file.name);
   checkSize(file.size);
-  return fromBytes(file.name, await readFile(file, onProgress), onProgress);
+  return loadModelBytes(file.name, await readFile(file, onProgress), onProgress);
 }
 
 /** 페이지의 공개 폴더에 있는 파일을 URL 로 읽는다 (?model=). */
 export async function loadModelUrl(url: string, onProgress: ProgressCallback): Promise<LoadedModel> {
   const name = decodeURIComponent(url.split(/[?#]/)[0]!.split("/").pop() ?? url);
   checkExtension(name);
-  return fromBytes(name, await fetchBytes(url, onProgress), onProgress);
+  return loadModelBytes(name, await fetchBytes(url, onProgress), onProgress);
 }

@@ -65,6 +65,8 @@ export interface UserModelTestHook {
   readonly limbs: LimbName[];
   readonly standInVisible: boolean;
   readonly height: number;
+  /** 극 공과 IK 도우미가 보이는가 (보조 표시). */
+  readonly polesVisible: boolean;
   /** 지금 끄는 공의 이름 ("model:rightArm" 등) 또는 null. */
   readonly dragging: string | null;
   /** 팔다리마다 뼈·목표·극의 월드 위치와 뼈 길이. */
@@ -337,6 +339,7 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     get standInVisible() { return deps.standIn.every((object) => object.visible); },
     get height() { return current?.height ?? 0; },
     get dragging() { return dragger.dragging?.name ?? null; },
+    get polesVisible() { return current !== null && current.limbs.every((limb) => limb.pole.visible && limb.helper.visible); },
     positions() {
       const out: ReturnType<UserModelTestHook["positions"]> = {};
       for (const limb of current?.limbs ?? []) {

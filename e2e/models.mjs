@@ -215,6 +215,32 @@ async function runViewport(chromium, origin, viewport, shotDir) {
       await shot("dragged");
     });
 
+    await test("패널의 IK 켬/끔·weight·보조 표시가 모델에도 적용된다", async () => {
+      await open("&model=models/giant_10m.glb");
+      await waitAttempt(page, 0);
+      await frames(page, 10);
+      const gap = async () => {
+        const p = await page.evaluate(() => window.__twoBoneIKModel.positions());
+        return Math.max(...Object.values(p).map((l) => dist(l.end, l.target) / (l.lengths[0] + l.lengths[1])));
+      };
+      assert((await gap()) < REACH_TOLERANCE, "IK 켬: 끝이 목표에 있어야 한다");
+      await page.evaluate(() => window.__twoBoneIK.set("ik", false));
+      await frames(page, 12);
+      const off = await gap();
+      assert(off > 1e-3, `IK 끔: 클립 자세 그대로여야 한다 (끝–목표 최대 ${off})`);
+      await page.evaluate(() => { window.__twoBoneIK.set("ik", true); window.__twoBoneIK.set("weight", 0.5); });
+      await frames(page, 3);
+      const half = await gap();
+      assert(half > 1e-4 && half < off * 1.5, `weight 0.5: 사이여야 한다 (${half}, 끔 ${off})`);
+      await page.evaluate(() => { window.__twoBoneIK.set("weight", 1); window.__twoBoneIK.set("helpers", false); });
+      await frames(page, 3);
+      assert((await gap()) < REACH_TOLERANCE, "weight 1: 다시 목표에");
+      assert(!(await page.evaluate(() => window.__twoBoneIKModel.polesVisible)), "보조 표시 끔: 극 공이 숨어야 한다");
+      await page.evaluate(() => window.__twoBoneIK.set("helpers", true));
+      await frames(page, 2);
+      assert(await page.evaluate(() => window.__twoBoneIKModel.polesVisible), "보조 표시 켬: 극 공이 보여야 한다");
+    });
+
     for (const file of GOOD) {
       await test(`${file} 를 끌어다 놓으면 열린다`, async () => {
         await open("");
