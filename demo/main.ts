@@ -474,7 +474,7 @@ async function main(): Promise<void> {
       toHand.subVectors(triangleHand, triangleElbow);
       sideValues.elbow = toElbow.angleTo(toHand);
       sideView.update(sideValues);
-      plot.draw();
+      plot.draw(now);
     }
 
     const renderStart = performance.now();
