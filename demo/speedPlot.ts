@@ -112,6 +112,7 @@ export class SpeedPlot {
     c.fillStyle = "#aab4c8";
     c.font = "10px sans-serif";
     c.fillText(`${yTop}×`, 2, top + 8);
+    c.fillText("팔꿈치 이동 ÷ 공 이동", left + 4, top + 10);
     c.fillText("0", 18, h - bottom);
     c.fillText("a+b", px(1) - 8, h - 4);
     c.fillText(`${PLOT_X_MIN}`, left - 6, h - 4);

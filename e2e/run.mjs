@@ -510,7 +510,8 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
       const summary = await page.evaluate(() => ["s-reach", "s-gap", "s-theta"].map((id) => {
         const element = document.getElementById(id);
         const r = element.getBoundingClientRect();
-        const inside = r.width > 0 && r.right <= element.closest("#info").getBoundingClientRect().right + 0.5;
+        // 요약 줄(.summary)은 넘치면 잘린다 (overflow: hidden): 값이 그 상자 안에 다 들어와야 보인다.
+        const inside = r.width > 0 && r.right <= element.closest(".summary").getBoundingClientRect().right + 0.5;
         return { id, text: element.textContent, inside };
       }));
       for (const item of summary) assert(item.inside && item.text !== "–", `접힌 설명에 ${item.id} 가 보이지 않는다 ("${item.text}")`);
@@ -655,14 +656,14 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
       await lengthsUnchanged();
     });
 
-    await test("IK 켬/끔: 끄면 들어온 자세, 다시 켜면 공을 잡은 자세", async () => {
+    await test("IK 켬/끔 (조절 패널): 끄면 IK 전 자세, 다시 켜면 공을 잡은 자세", async () => {
       await pressControl(page, touch, "ik");
       let state = await hook(page, () => window.__twoBoneIK.state());
       assert(state.ik === false, "IK 가 꺼지지 않았다");
       const off = await hook(page, () => window.__twoBoneIK.positions());
       const incoming = await hook(page, () => window.__twoBoneIK.incomingPositions());
       const poseError = Math.max(dist(off.hand, incoming.hand), dist(off.elbow, incoming.elbow));
-      assert(poseError < EXACT_TOLERANCE * armLength, `IK 끔인데 들어온 자세가 아니다 (차이 ${fmt(poseError)} m)`);
+      assert(poseError < EXACT_TOLERANCE * armLength, `IK 끔인데 IK 전 자세가 아니다 (차이 ${fmt(poseError)} m)`);
       assert(dist(off.hand, off.ball) > 0.05 * armLength, "IK 끔인데 손이 공에 있다 (비교가 보이지 않는다)");
       await shot("ik-off");
       await pressControl(page, touch, "ik");
