@@ -526,6 +526,14 @@ async function main(): Promise<void> {
       draws: plot.draws,
       sideViewDraws: sideView.draws,
     }),
+    geometry: () => ({
+      outerRadius: geometryView.outerRadius,
+      innerRadius: geometryView.innerRadius,
+      p: geometryView.pDirection.toArray(),
+      ghostElbow: ghostArm.jointPosition.toArray(),
+      ghostHand: ghostArm.endPosition.toArray(),
+      ghostVisible: ghostArm.visible,
+    }),
   });
 
   requestAnimationFrame(frame);
