@@ -76,6 +76,10 @@ export class GeometryView extends Group {
   /** 마지막 update() 에서 극이 위험 구역 안이었는가, 그리고 그 각 (라디안). */
   danger = false;
   poleAngle = Math.PI / 2;
+  /** 마지막 update() 의 굽힘 방향 p (단위 벡터, 정해지지 않으면 0 벡터), 껍질 반지름 (m). */
+  readonly pDirection = new Vector3();
+  outerRadius = 0;
+  innerRadius = 0;
 
   private readonly outerShell: Group;
   private readonly innerShell: Group;
@@ -133,6 +137,9 @@ export class GeometryView extends Group {
     this.outerShell.scale.setScalar(a + b);
     this.innerShell.position.copy(shoulder);
     this.innerShell.scale.setScalar(Math.max(Math.abs(a - b), 1e-4));
+    this.outerRadius = a + b;
+    this.innerRadius = Math.abs(a - b);
+    this.pDirection.set(0, 0, 0);
 
     _axis.subVectors(ball, shoulder);
     const d = _axis.length();
@@ -171,6 +178,7 @@ export class GeometryView extends Group {
       return;
     }
     _p.divideScalar(across);
+    this.pDirection.copy(_p);
     _toPole.subVectors(elbow, shoulder);
     _foot.copy(shoulder).addScaledVector(_axis, _toPole.dot(_axis));
     const height = Math.max(_toPole.addScaledVector(_axis, -_toPole.dot(_axis)).length(), 0.08);

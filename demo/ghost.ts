@@ -27,6 +27,10 @@ export class GhostLimb extends Group {
     }
   }
 
+  /** 지금 그린 관절·끝의 월드 위치 (이 Group 이 장면 바로 아래이므로 position 이 곧 월드). */
+  get jointPosition(): Vector3 { return this.joints[1]!.position; }
+  get endPosition(): Vector3 { return this.joints[2]!.position; }
+
   /** 월드 좌표의 뿌리·관절·끝으로 옮긴다 (이 Group 은 장면 바로 아래). 할당 없음. */
   set(root: Vector3Like, joint: Vector3Like, end: Vector3Like): void {
     placeSegment(this.upper, root, joint);

@@ -483,7 +483,7 @@ async function main(): Promise<void> {
       toHand.subVectors(triangleHand, triangleElbow);
       sideValues.elbow = toElbow.angleTo(toHand);
       sideView.update(sideValues);
-      plot.draw();
+      plot.draw(now);
     }
 
     const renderStart = performance.now();
@@ -534,6 +534,14 @@ async function main(): Promise<void> {
       softOnCount: plot.softOn.count,
       draws: plot.draws,
       sideViewDraws: sideView.draws,
+    }),
+    geometry: () => ({
+      outerRadius: geometryView.outerRadius,
+      innerRadius: geometryView.innerRadius,
+      p: geometryView.pDirection.toArray(),
+      ghostElbow: ghostArm.jointPosition.toArray(),
+      ghostHand: ghostArm.endPosition.toArray(),
+      ghostVisible: ghostArm.visible,
     }),
   });
 

@@ -6,6 +6,8 @@ const SERIES_CAPACITY = 400;
 /** 가로축 d / (a + b) 의 범위. */
 export const PLOT_X_MIN = 0.6;
 export const PLOT_X_MAX = 1.1;
+/** 다시 그리는 최소 간격 (ms): 점이 매 프레임 늘어도 그래프는 초당 10 번만 그린다 (프레임 비용을 아낀다). */
+const REDRAW_INTERVAL_MS = 100;
 /** 세로축의 최소 상한 (배). */
 const PLOT_Y_MIN_TOP = 4;
 const MAX_PIXEL_RATIO = 2;
@@ -41,6 +43,7 @@ export class SpeedPlot {
   private width = 0;
   private height = 0;
   private dirty = true;
+  private nextDraw = 0;
   /** 그린 횟수. */
   draws = 0;
   /** soft 를 켠 계열이 쓴 soft 값 (그래프의 soft 구간 표시). */
@@ -75,9 +78,10 @@ export class SpeedPlot {
     this.dirty = true;
   }
 
-  /** 바뀐 것이 있으면 다시 그린다 (보이지 않으면 건너뛴다). */
-  draw(): void {
-    if (!this.dirty || this.width === 0) return;
+  /** 바뀐 것이 있고 간격이 지났으면 다시 그린다 (보이지 않으면 건너뛴다). now: performance.now() (ms). */
+  draw(now: number): void {
+    if (!this.dirty || this.width === 0 || now < this.nextDraw) return;
+    this.nextDraw = now + REDRAW_INTERVAL_MS;
     this.dirty = false;
     this.draws++;
     const c = this.context;
@@ -108,6 +112,7 @@ export class SpeedPlot {
     c.fillStyle = "#aab4c8";
     c.font = "10px sans-serif";
     c.fillText(`${yTop}×`, 2, top + 8);
+    c.fillText("팔꿈치 이동 ÷ 공 이동", left + 4, top + 10);
     c.fillText("0", 18, h - bottom);
     c.fillText("a+b", px(1) - 8, h - 4);
     c.fillText(`${PLOT_X_MIN}`, left - 6, h - 4);

@@ -72,6 +72,11 @@ export interface TwoBoneIKTestHook {
   drawnDiameter(name: HandleName): number;
   /** 함정 1 의 그래프: 계열별 가장 큰 값 (팔꿈치 이동 / 공 이동) 과 점 수, 그린 횟수. */
   plot(): { softOffMax: number; softOnMax: number; softOffCount: number; softOnCount: number; draws: number; sideViewDraws: number };
+  /**
+   * 기하 보기: 닿는 범위 껍질의 반지름 (m), 굽힘 방향 p (단위 벡터, 월드), 비교 유령의 팔꿈치·손 (월드).
+   * 유령은 IK 켬이면 IK 전 자세, 끔이면 IK 가 만들 자세.
+   */
+  geometry(): { outerRadius: number; innerRadius: number; p: Point3; ghostElbow: Point3; ghostHand: Point3; ghostVisible: boolean };
   /** 시간 누적을 0 으로. */
   resetTimings(): void;
   /**
@@ -113,6 +118,7 @@ export interface TestHookDeps {
   extra(): ExtraState;
   drawnDiameter(name: HandleName): number;
   plot(): ReturnType<TwoBoneIKTestHook["plot"]>;
+  geometry(): ReturnType<TwoBoneIKTestHook["geometry"]>;
 }
 
 const worldOf = (object: Object3D): Point3 => {
@@ -187,6 +193,9 @@ export function installTestHook(deps: TestHookDeps): void {
     },
     plot() {
       return deps.plot();
+    },
+    geometry() {
+      return deps.geometry();
     },
     resetTimings() {
       deps.timing.pageSum = 0;

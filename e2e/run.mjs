@@ -323,6 +323,14 @@ async function checkLayout(page, touch) {
     if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
       problems.push(`설명 패널과 조절 패널이 겹친다: [${a.left.toFixed(0)},${a.top.toFixed(0)},${a.right.toFixed(0)},${a.bottom.toFixed(0)}] [${b.left.toFixed(0)},${b.top.toFixed(0)},${b.right.toFixed(0)},${b.bottom.toFixed(0)}]`);
     }
+    // 캔버스 위 도구 줄은 패널과 겹치지 않는다 (휴대폰 세로에서 조절을 펴면 그 아래로 가려지는 것은 빼고).
+    const guiOpen = !document.querySelector("#controls .lil-gui.root").classList.contains("closed");
+    const tools = box(document.getElementById("tools"));
+    for (const [name, element] of panels) {
+      if (name === "조절 패널" && guiOpen && w <= 600) continue;
+      const r = box(element);
+      if (tools.left < r.right && r.left < tools.right && tools.top < r.bottom && r.top < tools.bottom) problems.push(`도구 줄이 ${name} 과 겹친다`);
+    }
     // 보이는 글자가 가로로 잘리지 않는가 (줄임표로 숨은 이름 포함).
     for (const element of document.querySelectorAll("#info .panel-toggle, #info dt, #info dd, #controls .name, #controls .title, #info summary")) {
       const r = box(element);
@@ -510,7 +518,8 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
       const summary = await page.evaluate(() => ["s-reach", "s-gap", "s-theta"].map((id) => {
         const element = document.getElementById(id);
         const r = element.getBoundingClientRect();
-        const inside = r.width > 0 && r.right <= element.closest("#info").getBoundingClientRect().right + 0.5;
+        // 요약 줄(.summary)은 넘치면 잘린다 (overflow: hidden): 값이 그 상자 안에 다 들어와야 보인다.
+        const inside = r.width > 0 && r.right <= element.closest(".summary").getBoundingClientRect().right + 0.5;
         return { id, text: element.textContent, inside };
       }));
       for (const item of summary) assert(item.inside && item.text !== "–", `접힌 설명에 ${item.id} 가 보이지 않는다 ("${item.text}")`);
@@ -655,14 +664,14 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
       await lengthsUnchanged();
     });
 
-    await test("IK 켬/끔: 끄면 들어온 자세, 다시 켜면 공을 잡은 자세", async () => {
+    await test("IK 켬/끔 (조절 패널): 끄면 IK 전 자세, 다시 켜면 공을 잡은 자세", async () => {
       await pressControl(page, touch, "ik");
       let state = await hook(page, () => window.__twoBoneIK.state());
       assert(state.ik === false, "IK 가 꺼지지 않았다");
       const off = await hook(page, () => window.__twoBoneIK.positions());
       const incoming = await hook(page, () => window.__twoBoneIK.incomingPositions());
       const poseError = Math.max(dist(off.hand, incoming.hand), dist(off.elbow, incoming.elbow));
-      assert(poseError < EXACT_TOLERANCE * armLength, `IK 끔인데 들어온 자세가 아니다 (차이 ${fmt(poseError)} m)`);
+      assert(poseError < EXACT_TOLERANCE * armLength, `IK 끔인데 IK 전 자세가 아니다 (차이 ${fmt(poseError)} m)`);
       assert(dist(off.hand, off.ball) > 0.05 * armLength, "IK 끔인데 손이 공에 있다 (비교가 보이지 않는다)");
       await shot("ik-off");
       await pressControl(page, touch, "ik");
@@ -778,6 +787,35 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
       const again = await page.evaluate(() => ({ theta: document.getElementById("r-theta").textContent, formula: document.getElementById("formula").textContent }));
       const t1 = parseFloat(again.theta), t2 = parseFloat(again.formula.match(/θ = ([\d.]+)°/)[1]);
       assert(Math.abs(t1 - t2) <= 0.11, `IK 켬: θ 읽은 값 ${t1}° ≠ 식 ${t2}°`);
+    });
+
+    await test("기하 보기: 껍질 반지름 a + b·|a − b|, p 는 어깨–공 직선에 수직이고 팔꿈치가 p 쪽에 있다, 유령은 다른 쪽 자세", async () => {
+      await frames(page, 2);
+      const g = await hook(page, () => window.__twoBoneIK.geometry());
+      const p = await hook(page, () => window.__twoBoneIK.positions());
+      const lengths = await hook(page, () => window.__twoBoneIK.boneLengths());
+      assert(Math.abs(g.outerRadius - (lengths.upper + lengths.lower)) < 1e-9, `바깥 껍질 ${fmt(g.outerRadius)} ≠ a + b`);
+      assert(Math.abs(g.innerRadius - Math.abs(lengths.upper - lengths.lower)) < 1e-9, `안쪽 껍질 ${fmt(g.innerRadius)} ≠ |a − b|`);
+      const axis = sub(p.ball, p.shoulder);
+      const dot = (u, v) => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
+      assert(Math.abs(len(g.p) - 1) < 1e-9, `p 가 단위 벡터가 아니다 (|p| = ${fmt(len(g.p))})`);
+      assert(Math.abs(dot(g.p, axis)) / len(axis) < 1e-9, "p 가 어깨–공 직선에 수직이 아니다");
+      assert(dot(g.p, sub(p.pole, p.shoulder)) > 0, "p 가 폴 쪽을 가리키지 않는다");
+      assert(dot(g.p, sub(p.elbow, p.shoulder)) > 0, "팔꿈치가 p 쪽으로 굽지 않았다");
+      const incoming = await hook(page, () => window.__twoBoneIK.incomingPositions());
+      assert(g.ghostVisible && dist(g.ghostElbow, incoming.elbow) < 1e-6 && dist(g.ghostHand, incoming.hand) < 1e-6, "IK 켬인데 유령이 IK 전 자세가 아니다");
+      await hook(page, () => window.__twoBoneIK.set("ik", false));
+      await frames(page, 2);
+      const off = await hook(page, () => window.__twoBoneIK.geometry());
+      const state = await hook(page, () => window.__twoBoneIK.state());
+      // IK 끔: 유령은 IK 가 만들 자세 — 팔이 닿는 공이면 유령의 손이 공에 있다.
+      if (dist(p.shoulder, p.ball) < lengths.upper + lengths.lower) {
+        assert(dist(off.ghostHand, p.ball) < REACH_TOLERANCE * armLength, `IK 끔인데 유령의 손이 공에 없다 (${fmt(dist(off.ghostHand, p.ball))} m)`);
+      }
+      assert(dist(off.ghostElbow, p.elbow) < 1e-6, "IK 끔인데 유령의 팔꿈치가 IK 의 답(끄기 전의 팔꿈치)이 아니다");
+      assert(state.ik === false, "IK 가 꺼지지 않았다");
+      await hook(page, () => window.__twoBoneIK.set("ik", true));
+      await frames(page, 2);
     });
 
     await test("옆 보기(2D 삼각형)가 공을 따라 다시 그려지고, 함정 1 ‘끝까지 펴 보기’ 의 그래프에서 soft 가 치솟음을 없앤다", async () => {
