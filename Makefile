@@ -38,7 +38,7 @@ test-py: venv
 test-e2e: install
 	node e2e/run.mjs
 
-# 패키지로서 확인 (issue 10): publint, 타입 해석 (attw), tarball 을 빈 앱에 설치해 ESM·CJS·tsc·Vite (test/package/smoke.mjs).
+# 패키지로서 확인 (issue 10): publint, 타입 해석 (attw), tarball 을 빈 앱에 설치해 ESM·CJS·tsc·Vite·Chromium (test/package/smoke.mjs).
 # attw 의 cjs-resolves-to-esm 만 끈다: CommonJS 빌드를 싣지 않고 require() 는 Node 20.19+/22.12+ 의 require(esm) 로 ES 모듈을
 # 불러오며 (engines), smoke.mjs 가 require 와 TypeScript nodenext 의 .cts 를 실제로 돌려 확인한다. 이유는 README 의 설치 절.
 test-package: install
