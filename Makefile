@@ -42,9 +42,7 @@ test-e2e: install
 # attw 의 cjs-resolves-to-esm 만 끈다: CommonJS 빌드를 싣지 않고 require() 는 Node 20.19+/22.12+ 의 require(esm) 로 ES 모듈을
 # 불러오며 (engines), smoke.mjs 가 require 와 TypeScript nodenext 의 .cts 를 실제로 돌려 확인한다. 이유는 README 의 설치 절.
 test-package: install
-	npx publint --strict
-	npx attw --pack . --ignore-rules cjs-resolves-to-esm
-	node test/package/smoke.mjs
+	npm run test:package
 
 # peerDependencies 범위의 양 끝 (three-oldest, three-newest 별칭) 에서 단위·속성·적합성 테스트 (vitest.three.config.ts).
 test-three-range: install
