@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as THREE from "three";
+import { GLTFLoader } from "three/addons/loaders/GLTFLoader.js";
 import { blockFileName, extractCodeBlocks } from "./codeBlocks";
 import type { CodeBlock } from "./codeBlocks";
 import { browserGlobals, resetStubState, stubState } from "./browserStub";
@@ -51,6 +52,28 @@ beforeAll(() => {
     // export {} : import 가 없는 블록도 모듈이 되어 블록끼리 이름이 부딪히지 않는다.
     writeFileSync(join(OUT_DIR, blockFileName(block)), `${block.code}export {};\n`);
   }
+});
+
+describe("the tiny glTF the examples load", () => {
+  it("is a skinned humanoid with Mixamo bone names, bones as THREE.Bone, and an animation", async () => {
+    vi.stubGlobal("ProgressEvent", browserGlobals().ProgressEvent);
+    try {
+      const gltf = await new GLTFLoader().loadAsync(tinyArmGltfDataUrl());
+      for (const side of ["Left", "Right"]) {
+        for (const bone of ["Arm", "ForeArm", "Hand", "UpLeg", "Leg", "Foot"]) {
+          expect(gltf.scene.getObjectByName(`mixamorig${side}${bone}`)).toBeInstanceOf(THREE.Bone);
+        }
+      }
+      let skinned = 0;
+      gltf.scene.traverse((o) => { if (o instanceof THREE.SkinnedMesh) skinned++; });
+      expect(skinned).toBe(1);
+      expect(gltf.animations.map((clip) => clip.name)).toEqual(["reach"]);
+      const shoulder = gltf.scene.getObjectByName("mixamorigRightArm")!.getWorldPosition(new THREE.Vector3());
+      expect(shoulder.toArray()).toEqual(TINY_ARM.shoulder.map((x) => expect.closeTo(x, 12)));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe("documentation code blocks", () => {
