@@ -27,7 +27,8 @@ demo: install
 build: install
 	npm run build
 
-test-ts: install
+# venv: 문서의 python 블록도 Vitest (test/readme) 가 .venv 로 돌린다.
+test-ts: install venv
 	npm run typecheck
 	npm run build
 	npm test

@@ -145,6 +145,7 @@ describe("documentation code blocks", () => {
   for (const block of blocks.filter((b) => b.kind === "python")) {
     it(`${block.file}:${block.line} runs in Python`, () => {
       const python = join(REPO, ".venv/bin/python");
+      expect(existsSync(python), `${python} 이 없다: make venv 로 만든다 (make test-ts 는 스스로 만든다)`).toBe(true);
       const result = spawnSync(python, ["-c", block.code], { encoding: "utf8", cwd: REPO });
       expect(result.stderr, `${block.file}:${block.line}`).toBe("");
       expect(result.status).toBe(0);
