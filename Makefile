@@ -46,7 +46,7 @@ test-package: install
 	npm run test:package
 
 # peerDependencies 범위의 양 끝 (three-oldest, three-newest 별칭) 에서 단위·속성·적합성 테스트 (vitest.three.config.ts).
-test-three-range: install
+test-three-range: install venv
 	npm run test:three-range
 
 # TSDoc 에서 API 문서 (TypeDoc) 를 docs/api/ 에 (커밋하지 않는다). 경고가 있으면 실패한다 (typedoc.json).
