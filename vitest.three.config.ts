@@ -5,7 +5,7 @@
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
 import { defineConfig, mergeConfig } from "vitest/config";
-import base from "./vitest.config";
+import base from "./vitest.config.ts";
 
 const variant = process.env.THREE_VERSION;
 if (variant !== "oldest" && variant !== "newest") {
