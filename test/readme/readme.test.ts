@@ -149,6 +149,12 @@ describe("documentation code blocks", () => {
     });
   }
 
+  for (const block of blocks.filter((b) => b.kind === "json")) {
+    it(`${block.file}:${block.line} is valid JSON`, () => {
+      expect(() => JSON.parse(block.code), `${block.file}:${block.line}`).not.toThrow();
+    });
+  }
+
   for (const block of blocks.filter((b) => b.kind === "python")) {
     it(`${block.file}:${block.line} runs in Python`, () => {
       const python = join(REPO, ".venv/bin/python");
