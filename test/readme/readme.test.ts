@@ -13,6 +13,8 @@ import { GLTFLoader } from "three/addons/loaders/GLTFLoader.js";
 import { blockFileName, extractCodeBlocks } from "./codeBlocks";
 import type { CodeBlock } from "./codeBlocks";
 import { browserGlobals, resetStubState, stubState } from "./browserStub";
+import { makeTargetsOf, shellBlockProblems } from "./shellCommands";
+import type { Repository } from "./shellCommands";
 import { TINY_ARM, tinyArmGltfDataUrl } from "./tinyGltf";
 
 vi.mock("three", async (importOriginal) => {
@@ -42,9 +44,14 @@ const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as {
   peerDependencies: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
-const makeTargets = new Set(
-  [...readFileSync(join(REPO, "Makefile"), "utf8").matchAll(/^([A-Za-z0-9_.-]+(?:\s+[A-Za-z0-9_.-]+)*)\s*:(?!=)/gm)].flatMap((m) => m[1]!.split(/\s+/)),
-);
+const repository: Repository = {
+  makeTargets: makeTargetsOf(readFileSync(join(REPO, "Makefile"), "utf8")),
+  packageName: pkg.name,
+  scripts: pkg.scripts,
+  peerDependencies: pkg.peerDependencies,
+  optionalPeers: new Set(Object.keys(pkg.peerDependenciesMeta ?? {}).filter((n) => pkg.peerDependenciesMeta![n]!.optional)),
+  fileExists: (path) => existsSync(join(REPO, path)),
+};
 
 beforeAll(() => {
   rmSync(OUT_DIR, { recursive: true, force: true });
@@ -141,11 +148,7 @@ describe("documentation code blocks", () => {
         expect(block.optOut.length, "no-test 에는 이유를 적는다").toBeGreaterThan(3);
         return;
       }
-      for (const raw of block.code.split("\n")) {
-        const line = raw.replace(/\s+#.*$/, "").trim();
-        if (line === "" || line.startsWith("#")) continue;
-        for (const command of line.split(/\s*&&\s*/)) checkShellCommand(command, `${block.file}:${block.line}: ${command}`);
-      }
+      expect(shellBlockProblems(block.code, repository), `${block.file}:${block.line}`).toEqual([]);
     });
   }
 
@@ -165,27 +168,3 @@ describe("documentation code blocks", () => {
     }, 60_000);
   }
 });
-
-/** 셸 명령 한 줄이 저장소에 있는 것을 가리키는지: make 대상, npm 스크립트, 이 패키지와 peer 의 설치, 있는 파일. */
-function checkShellCommand(command: string, where: string): void {
-  const words = command.split(/\s+/);
-  const [program, sub] = words;
-  if (program === "make") {
-    for (const target of words.slice(1)) expect(makeTargets.has(target), `${where}: Makefile 에 ${target} 대상이 없다`).toBe(true);
-  } else if (program === "npm" && sub === "run") {
-    expect(pkg.scripts[words[2]!], `${where}: package.json 에 스크립트가 없다`).toBeDefined();
-  } else if (program === "npm" && (sub === "i" || sub === "install")) {
-    // 설치 줄은 이 패키지와 필수 peer 를 정확히 담는다 (선택 peer 는 더해도 된다).
-    const names = words.slice(2).filter((w) => !w.startsWith("-")).map((w) => w.replace(/(.)@.*$/, "$1"));
-    const required = [pkg.name, ...Object.keys(pkg.peerDependencies).filter((n) => !pkg.peerDependenciesMeta?.[n]?.optional)];
-    for (const name of required) expect(names, `${where}: ${name} 이 빠졌다`).toContain(name);
-    for (const name of names) expect([...required, ...Object.keys(pkg.peerDependencies)], `${where}: ${name}`).toContain(name);
-  } else if (program === "node" || program === "python3" || program === "bash") {
-    const file = words.find((w, i) => i > 0 && !w.startsWith("-"));
-    if (file !== undefined && /\.(m?js|ts|py|sh)$/.test(file)) expect(existsSync(join(REPO, file)), `${where}: ${file} 이 없다`).toBe(true);
-  } else if (program === "npx") {
-    expect(existsSync(join(REPO, "node_modules/.bin", sub!)), `${where}: node_modules/.bin/${sub} 이 없다`).toBe(true);
-  } else {
-    throw new Error(`${where}: 검사할 줄 모르는 명령입니다. 이 블록 위에 <!-- no-test: 이유 --> 를 붙이거나 test/readme/readme.test.ts 에 규칙을 더한다`);
-  }
-}
