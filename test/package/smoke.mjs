@@ -73,10 +73,11 @@ let tarball;
 let packInfo;
 await step("npm pack (prepack 이 dist/ 를 새로 빌드)", () => {
   const json = run("npm", ["pack", "--json", "--pack-destination", work], { cwd: REPO });
-  packInfo = JSON.parse(json.slice(json.indexOf("[")))[0];
+  // prepack 의 빌드 출력 뒤에 JSON 배열이 온다 ("[" 만 있는 줄부터).
+  packInfo = JSON.parse(json.slice(json.search(/^\[$/m)))[0];
   tarball = join(work, packInfo.filename);
   assert(existsSync(tarball), `tarball 이 없다: ${tarball}`);
-  return `${packInfo.filename}, ${packInfo.files.length} 파일, ${(packInfo.size / 1024).toFixed(1)} kB (풀면 ${(packInfo.unpackedSize / 1024).toFixed(1)} kB)`;
+  return `${packInfo.filename}, ${packInfo.files.length} 파일, ${(packInfo.size / 1000).toFixed(1)} kB (풀면 ${(packInfo.unpackedSize / 1000).toFixed(1)} kB)`;
 });
 
 await step("tarball 의 파일이 정확히 필요한 것 (src 의 모듈마다 .js·.d.ts, 문서·LICENSE, 소스 맵 없음)", () => {
@@ -204,7 +205,7 @@ await step("Vite 로 README 예제 앱을 빌드 (three 한 벌, 라이브러리
   const copies = code.match(/__THREE__\s*=/g)?.length ?? 0;
   assert(copies === 1, `three 가 ${copies} 벌 들어 있다`);
   const bytes = js.reduce((n, f) => n + readFileSync(join(assets, f)).length, 0);
-  return `${js.length} 개 청크, ${(bytes / 1024).toFixed(0)} kB`;
+  return `${js.length} 개 청크, ${(bytes / 1000).toFixed(0)} kB`;
 });
 
 // ---------------------------------------------------------------- 6. 브라우저: 빌드한 README 예제 앱이 돈다
@@ -270,7 +271,7 @@ await step("트리 셰이킹: solveTwoBoneIK 만 가져오면 TwoBoneIK·도우�
   return sizes.join(", ");
 });
 
-console.log(`\ntarball ${packInfo.filename}: ${(packInfo.size / 1024).toFixed(1)} kB, 풀면 ${(packInfo.unpackedSize / 1024).toFixed(1)} kB, ${packInfo.files.length} 파일`);
+console.log(`\ntarball ${packInfo.filename}: ${(packInfo.size / 1000).toFixed(1)} kB, 풀면 ${(packInfo.unpackedSize / 1000).toFixed(1)} kB, ${packInfo.files.length} 파일`);
 for (const f of [...packInfo.files].sort((a, b) => a.path.localeCompare(b.path))) console.log(`  ${String(f.size).padStart(6)}  ${f.path}`);
 rmSync(work, { recursive: true, force: true });
 console.log(`\n패키지 확인 통과 (${((Date.now() - started) / 1000).toFixed(1)} s)`);
