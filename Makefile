@@ -27,7 +27,8 @@ demo: install
 build: install
 	npm run build
 
-test-ts: install
+# venv: 문서의 python 블록도 Vitest (test/readme) 가 .venv 로 돌린다.
+test-ts: install venv
 	npm run typecheck
 	npm run build
 	npm test
@@ -43,16 +44,14 @@ test-e2e: install
 dist-py: venv
 	$(VENV_PY) python/tools/check_dist.py
 
-# 패키지로서 확인 (issue 10): publint, 타입 해석 (attw), tarball 을 빈 앱에 설치해 ESM·CJS·tsc·Vite (test/package/smoke.mjs).
+# 패키지로서 확인 (issue 10): publint, 타입 해석 (attw), tarball 을 빈 앱에 설치해 ESM·CJS·tsc·Vite·Chromium (test/package/smoke.mjs).
 # attw 의 cjs-resolves-to-esm 만 끈다: CommonJS 빌드를 싣지 않고 require() 는 Node 20.19+/22.12+ 의 require(esm) 로 ES 모듈을
 # 불러오며 (engines), smoke.mjs 가 require 와 TypeScript nodenext 의 .cts 를 실제로 돌려 확인한다. 이유는 README 의 설치 절.
 test-package: install
-	npx publint --strict
-	npx attw --pack . --ignore-rules cjs-resolves-to-esm
-	node test/package/smoke.mjs
+	npm run test:package
 
 # peerDependencies 범위의 양 끝 (three-oldest, three-newest 별칭) 에서 단위·속성·적합성 테스트 (vitest.three.config.ts).
-test-three-range: install
+test-three-range: install venv
 	npm run test:three-range
 
 # TSDoc 에서 API 문서 (TypeDoc) 를 docs/api/ 에 (커밋하지 않는다). 경고가 있으면 실패한다 (typedoc.json).

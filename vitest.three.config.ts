@@ -5,7 +5,7 @@
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
 import { defineConfig, mergeConfig } from "vitest/config";
-import base from "./vitest.config";
+import base from "./vitest.config.ts";
 
 const variant = process.env.THREE_VERSION;
 if (variant !== "oldest" && variant !== "newest") {
@@ -18,9 +18,17 @@ console.log(`three ${version} (${variant}) 로 테스트한다`);
 export default mergeConfig(
   base,
   defineConfig({
-    // "three" 와 "three/…" 를 모두 별칭의 패키지로 보낸다 ("three-two-bone-ik" 같은 이름은 건드리지 않는다).
-    resolve: { alias: [{ find: /^three(?=$|\/)/, replacement: threeDir }] },
+    // "three" 는 ES 모듈 빌드로, "three/addons/…" 는 examples/jsm 으로 (three 의 exports 와 같게).
+    // "three-two-bone-ik" 같은 이름은 건드리지 않는다.
+    resolve: {
+      alias: [
+        { find: /^three$/, replacement: `${threeDir}/build/three.module.js` },
+        { find: /^three\/(?:addons|examples\/jsm)\//, replacement: `${threeDir}/examples/jsm/` },
+      ],
+    },
     test: {
+      // addons (GLTFLoader 등) 안의 import "three" 도 별칭을 거치게 Vite 로 불러온다 (아니면 Node 가 기본 three 를 찾는다).
+      server: { deps: { inline: [/node_modules\/three-(?:oldest|newest)\/examples\//] } },
       // 할당 테스트는 Node 에서 .bench-build 를 직접 돌려 별칭이 닿지 않는다 (기본 three 로만 잰다).
       exclude: ["test/allocation.test.ts", "**/node_modules/**"],
       // 별칭이 실제로 쓰였는지 테스트가 확인할 수 있게 기대하는 버전을 넘긴다.

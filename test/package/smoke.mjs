@@ -1,11 +1,13 @@
-// 패키지를 처음 쓰는 사람처럼: npm pack 한 tarball 을 빈 앱에 설치하고, README 예제를 붙여 넣고, 타입 검사하고, 빌드하고, 돌린다.
+// 패키지를 처음 쓰는 사람처럼: npm pack 한 tarball 을 빈 앱에 설치하고, README 예제를 붙여 넣고, 타입 검사하고, 빌드하고,
+// Chromium (/usr/bin/chromium, e2e 와 같은 headless 옵션) 에서 작은 glTF 로 돌린다.
 //   node test/package/smoke.mjs        (make test-package 의 일부, npm run test:package)
 // three 와 @types/three 는 npm 캐시에서 (없으면 레지스트리에서) 설치한다: peer 범위의 가장 새 버전 (package.json 의 three-newest 별칭).
 // 단계마다 걸린 시간을 찍고, 끝에 tarball 의 파일 목록과 크기를 찍는다. 실패하면 종료 코드 1 (임시 앱은 남겨 두고 경로를 찍는다).
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { createServer } from "node:http";
+import { extname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
@@ -13,6 +15,7 @@ const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8"));
 const THREE_VERSION = pkg.devDependencies["three-newest"].replace(/^npm:three@/, "");
 const TSC = join(REPO, "node_modules/typescript/bin/tsc");
 const VITE = join(REPO, "node_modules/vite/bin/vite.js");
+const CHROMIUM = "/usr/bin/chromium";
 const VITE_API = pathToFileURL(join(REPO, "node_modules/vite/dist/node/index.js")).href;
 
 const work = mkdtempSync(join(tmpdir(), "three-two-bone-ik-consumer-"));
@@ -49,16 +52,32 @@ function nodeNoWarnings(args) {
   return result.stdout.trim();
 }
 
+/** dir 을 127.0.0.1 의 빈 포트에서 내보내는 작은 정적 서버. */
+async function serveStatic(dir) {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".glb": "model/gltf-binary" };
+  const server = createServer((request, response) => {
+    const path = join(dir, decodeURIComponent(new URL(request.url, "http://x").pathname).replace(/\/$/, "/index.html"));
+    if (!path.startsWith(dir) || !existsSync(path)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": types[extname(path)] ?? "application/octet-stream" }).end(readFileSync(path));
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return server;
+}
+
 // ---------------------------------------------------------------- 1. npm pack (prepack 이 빌드한다)
 
 let tarball;
 let packInfo;
 await step("npm pack (prepack 이 dist/ 를 새로 빌드)", () => {
   const json = run("npm", ["pack", "--json", "--pack-destination", work], { cwd: REPO });
-  packInfo = JSON.parse(json.slice(json.indexOf("[")))[0];
+  // prepack 의 빌드 출력 뒤에 JSON 배열이 온다 ("[" 만 있는 줄부터).
+  packInfo = JSON.parse(json.slice(json.search(/^\[$/m)))[0];
   tarball = join(work, packInfo.filename);
   assert(existsSync(tarball), `tarball 이 없다: ${tarball}`);
-  return `${packInfo.filename}, ${packInfo.files.length} 파일, ${(packInfo.size / 1024).toFixed(1)} kB (풀면 ${(packInfo.unpackedSize / 1024).toFixed(1)} kB)`;
+  return `${packInfo.filename}, ${packInfo.files.length} 파일, ${(packInfo.size / 1000).toFixed(1)} kB (풀면 ${(packInfo.unpackedSize / 1000).toFixed(1)} kB)`;
 });
 
 await step("tarball 의 파일이 정확히 필요한 것 (src 의 모듈마다 .js·.d.ts, 문서·LICENSE, 소스 맵 없음)", () => {
@@ -136,7 +155,7 @@ const readme = readFileSync(join(REPO, "README.md"), "utf8");
 const example = /```ts\n([\s\S]*?setAnimationLoop[\s\S]*?)```/.exec(readme)?.[1];
 assert(example, "README.md 에 setAnimationLoop 을 쓰는 ts 예제가 없다");
 writeFileSync(join(app, "src/main.ts"), example);
-writeFileSync(join(app, "index.html"), `<!doctype html>\n<html><body><script type="module" src="/src/main.ts"></script></body></html>\n`);
+writeFileSync(join(app, "index.html"), `<!doctype html>\n<html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body><script type="module" src="/src/main.ts"></script></body></html>\n`);
 const strict = { strict: true, noEmit: true, skipLibCheck: false, target: "ES2022", lib: ["ES2022", "DOM"], types: [] };
 writeFileSync(join(app, "tsconfig.bundler.json"), JSON.stringify({
   compilerOptions: { ...strict, module: "ESNext", moduleResolution: "bundler" }, include: ["src/main.ts"] }, null, 2));
@@ -186,10 +205,49 @@ await step("Vite 로 README 예제 앱을 빌드 (three 한 벌, 라이브러리
   const copies = code.match(/__THREE__\s*=/g)?.length ?? 0;
   assert(copies === 1, `three 가 ${copies} 벌 들어 있다`);
   const bytes = js.reduce((n, f) => n + readFileSync(join(assets, f)).length, 0);
-  return `${js.length} 개 청크, ${(bytes / 1024).toFixed(0)} kB`;
+  return `${js.length} 개 청크, ${(bytes / 1000).toFixed(0)} kB`;
 });
 
-// ---------------------------------------------------------------- 6. 트리 셰이킹 (sideEffects: false)
+// ---------------------------------------------------------------- 6. 브라우저: 빌드한 README 예제 앱이 돈다
+
+await step("Chromium 에서 빌드한 README 예제 앱을 열어 작은 glTF 를 불러 60 프레임을 그린다 (콘솔 오류 없음)", async () => {
+  // 예제가 부르는 character.glb 자리에 test/readme 와 같은 작은 팔 glTF 를 둔다 (JSON 이어도 GLTFLoader 가 읽는다).
+  const { runnerImport } = await import(VITE_API);
+  const { module: gltf } = await runnerImport(join(REPO, "test/readme/tinyGltf.ts"), { configFile: false, logLevel: "silent" });
+  writeFileSync(join(app, "dist/character.glb"), gltf.tinyArmGltf());
+  const server = await serveStatic(join(app, "dist"));
+  const { chromium } = await import(pathToFileURL(join(REPO, "node_modules/playwright-core/index.mjs")).href);
+  assert(existsSync(CHROMIUM), `${CHROMIUM} 이 없다 (Debian: apt-get install chromium)`);
+  const context = await chromium.launchPersistentContext(mkdtempSync(join(work, "chromium-")), {
+    executablePath: CHROMIUM,
+    headless: true,
+    // e2e/run.mjs 와 같은 옵션: --disable-gpu 에서도 WebGL2 를 소프트웨어(SwiftShader)로
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
+    viewport: { width: 640, height: 400 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const errors = [];
+    page.on("pageerror", (error) => errors.push(`${error.name}: ${error.message}\n${error.stack ?? ""}`));
+    page.on("console", (message) => { if (message.type() === "error") errors.push(`console.error: ${message.text()} (${message.location().url})`); });
+    // setAnimationLoop 은 requestAnimationFrame 으로 돈다: 그린 프레임을 센다.
+    await page.addInitScript(() => {
+      const raf = window.requestAnimationFrame.bind(window);
+      window.__frames = 0;
+      window.requestAnimationFrame = (callback) => raf((time) => { window.__frames++; callback(time); });
+    });
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    await page.waitForFunction(() => window.__frames >= 60, undefined, { timeout: 60_000 });
+    assert(errors.length === 0, `브라우저 오류:\n${errors.join("\n")}`);
+    assert(await page.evaluate(() => document.querySelectorAll("canvas").length === 1), "캔버스가 하나가 아니다");
+  } finally {
+    await context.close();
+    server.close();
+  }
+  return undefined;
+});
+
+// ---------------------------------------------------------------- 7. 트리 셰이킹 (sideEffects: false)
 
 await step("트리 셰이킹: solveTwoBoneIK 만 가져오면 TwoBoneIK·도우미가, TwoBoneIK 만 가져오면 도우미가 빠진다", async () => {
   const { build } = await import(VITE_API);
@@ -213,7 +271,7 @@ await step("트리 셰이킹: solveTwoBoneIK 만 가져오면 TwoBoneIK·도우�
   return sizes.join(", ");
 });
 
-console.log(`\ntarball ${packInfo.filename}: ${(packInfo.size / 1024).toFixed(1)} kB, 풀면 ${(packInfo.unpackedSize / 1024).toFixed(1)} kB, ${packInfo.files.length} 파일`);
+console.log(`\ntarball ${packInfo.filename}: ${(packInfo.size / 1000).toFixed(1)} kB, 풀면 ${(packInfo.unpackedSize / 1000).toFixed(1)} kB, ${packInfo.files.length} 파일`);
 for (const f of [...packInfo.files].sort((a, b) => a.path.localeCompare(b.path))) console.log(`  ${String(f.size).padStart(6)}  ${f.path}`);
 rmSync(work, { recursive: true, force: true });
 console.log(`\n패키지 확인 통과 (${((Date.now() - started) / 1000).toFixed(1)} s)`);

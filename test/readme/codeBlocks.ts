@@ -2,10 +2,11 @@
 //   ```ts / ```typescript / ```js / ```javascript  → 모두 함께 타입 검사하고, 하나씩 Node 에서 실행한다 (가짜 렌더러·작은 glTF).
 //   ```sh / ```bash / ```shell                     → 줄마다 명령이 저장소에 있는지 (make 대상, npm 스크립트, 설치할 패키지 이름, 파일).
 //   ```python                                      → .venv 의 Python 으로 실행한다.
+//   ```json                                        → JSON 으로 읽힌다.   ```text → 표시용, 검사하지 않는다.
 // 블록 바로 위 줄의 <!-- no-test: 이유 --> 는 그 블록을 빼 준다. 셸 블록에만 허용한다 (사용자 기계에서만 뜻이 있는 명령).
 // 그 밖의 언어 (표시용 text 등) 는 언어 이름이 없으면 실패한다: 모든 블록은 언어를 밝힌다.
 
-export type BlockKind = "code" | "shell" | "python" | "text";
+export type BlockKind = "code" | "shell" | "python" | "json" | "text";
 
 export interface CodeBlock {
   /** 문서 경로 (저장소 기준). */
@@ -23,6 +24,7 @@ const KINDS: Record<string, BlockKind> = {
   ts: "code", typescript: "code", js: "code", javascript: "code",
   sh: "shell", bash: "shell", shell: "shell",
   python: "python", py: "python",
+  json: "json",
   text: "text", txt: "text",
 };
 

@@ -1,6 +1,7 @@
 // 문서의 모든 코드 블록이 테스트다 (규칙은 codeBlocks.ts 머리말). 문서가 API 와 어긋나면 여기서 실패한다.
 //   ts/js: 모두 함께 사용자 앱처럼 타입 검사하고 (test/readme/tsconfig.json), 하나씩 가짜 브라우저에서 실행한다.
-//          렌더 루프를 건 블록은 120 프레임을 돌리고, 장면에 손 뼈와 공이 있으면 매 프레임 손이 공에 닿았는지 잰다.
+//          렌더 루프를 건 블록은 120 프레임을 돌린다. mixamorigRightHand 를 부르는 블록 (빠른 시작 예제) 은
+//          장면 바로 아래의 공 하나에 매 프레임 손이 닿았는지 잰다.
 //   sh: make 대상·npm 스크립트·설치할 패키지·파일이 실제로 있는지.   python: .venv 의 Python 으로 실행.
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { spawnSync } from "node:child_process";
@@ -8,9 +9,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as THREE from "three";
+import { GLTFLoader } from "three/addons/loaders/GLTFLoader.js";
 import { blockFileName, extractCodeBlocks } from "./codeBlocks";
 import type { CodeBlock } from "./codeBlocks";
 import { browserGlobals, resetStubState, stubState } from "./browserStub";
+import { makeTargetsOf, shellBlockProblems } from "./shellCommands";
+import type { Repository } from "./shellCommands";
 import { TINY_ARM, tinyArmGltfDataUrl } from "./tinyGltf";
 
 vi.mock("three", async (importOriginal) => {
@@ -40,9 +44,14 @@ const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as {
   peerDependencies: Record<string, string>;
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
-const makeTargets = new Set(
-  [...readFileSync(join(REPO, "Makefile"), "utf8").matchAll(/^([A-Za-z0-9_.-]+(?:\s+[A-Za-z0-9_.-]+)*)\s*:(?!=)/gm)].flatMap((m) => m[1]!.split(/\s+/)),
-);
+const repository: Repository = {
+  makeTargets: makeTargetsOf(readFileSync(join(REPO, "Makefile"), "utf8")),
+  packageName: pkg.name,
+  scripts: pkg.scripts,
+  peerDependencies: pkg.peerDependencies,
+  optionalPeers: new Set(Object.keys(pkg.peerDependenciesMeta ?? {}).filter((n) => pkg.peerDependenciesMeta![n]!.optional)),
+  fileExists: (path) => existsSync(join(REPO, path)),
+};
 
 beforeAll(() => {
   rmSync(OUT_DIR, { recursive: true, force: true });
@@ -51,6 +60,28 @@ beforeAll(() => {
     // export {} : import 가 없는 블록도 모듈이 되어 블록끼리 이름이 부딪히지 않는다.
     writeFileSync(join(OUT_DIR, blockFileName(block)), `${block.code}export {};\n`);
   }
+});
+
+describe("the tiny glTF the examples load", () => {
+  it("is a skinned humanoid with Mixamo bone names, bones as THREE.Bone, and an animation", async () => {
+    vi.stubGlobal("ProgressEvent", browserGlobals().ProgressEvent);
+    try {
+      const gltf = await new GLTFLoader().loadAsync(tinyArmGltfDataUrl());
+      for (const side of ["Left", "Right"]) {
+        for (const bone of ["Arm", "ForeArm", "Hand", "UpLeg", "Leg", "Foot"]) {
+          expect(gltf.scene.getObjectByName(`mixamorig${side}${bone}`)).toBeInstanceOf(THREE.Bone);
+        }
+      }
+      let skinned = 0;
+      gltf.scene.traverse((o) => { if (o instanceof THREE.SkinnedMesh) skinned++; });
+      expect(skinned).toBe(1);
+      expect(gltf.animations.map((clip) => clip.name)).toEqual(["reach"]);
+      const shoulder = gltf.scene.getObjectByName("mixamorigRightArm")!.getWorldPosition(new THREE.Vector3());
+      expect(shoulder.toArray()).toEqual(TINY_ARM.shoulder.map((x) => expect.closeTo(x, 12)));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
 
 describe("documentation code blocks", () => {
@@ -75,13 +106,19 @@ describe("documentation code blocks", () => {
       // 예제가 어떤 이름의 모델을 불러도 작은 팔 glTF 를 준다.
       THREE.DefaultLoadingManager.setURLModifier((url) => (/\.(glb|gltf)$/i.test(url) ? tinyArmGltfDataUrl() : url));
       let handChecks = 0;
+      // 오른손을 이름으로 부르는 예제 (빠른 시작) 만: 장면 바로 아래의 공 하나가 손의 목표다.
+      const checksHand = block.code.includes("mixamorigRightHand");
       stubState.onRender = (scene) => {
+        if (!checksHand) return;
         const hand = scene.getObjectByName("mixamorigRightHand");
-        let ball: THREE.Mesh | undefined;
+        const balls: THREE.Mesh[] = [];
         scene.traverse((o) => {
-          if (o instanceof THREE.Mesh && o.geometry instanceof THREE.SphereGeometry && o.parent === scene) ball = o;
+          if (o instanceof THREE.Mesh && o.geometry instanceof THREE.SphereGeometry && o.parent === scene) balls.push(o);
         });
-        if (!hand || !ball) return;
+        expect(hand, "장면에 mixamorigRightHand 가 없다").toBeDefined();
+        expect(balls.length, "장면 바로 아래의 공이 하나가 아니다").toBe(1);
+        if (!hand) return;
+        const ball = balls[0]!;
         scene.updateMatrixWorld();
         const handWorld = hand.getWorldPosition(new THREE.Vector3());
         const shoulderWorld = hand.parent!.parent!.getWorldPosition(new THREE.Vector3());
@@ -96,8 +133,8 @@ describe("documentation code blocks", () => {
           for (let frame = 1; frame <= FRAMES; frame++) stubState.loop((frame * 1000) / 60);
           expect(stubState.renders).toBe(FRAMES);
         }
-        // 손과 공이 있는 장면을 그리는 예제라면 매 프레임 확인했어야 한다.
-        if (block.code.includes("mixamorigRightHand") && stubState.loop) expect(handChecks).toBe(FRAMES);
+        // 오른손을 부르는 예제라면 렌더 루프가 있고 매 프레임 확인했어야 한다.
+        if (checksHand) expect(handChecks).toBe(FRAMES);
       } finally {
         THREE.DefaultLoadingManager.setURLModifier(undefined);
         vi.unstubAllGlobals();
@@ -111,44 +148,23 @@ describe("documentation code blocks", () => {
         expect(block.optOut.length, "no-test 에는 이유를 적는다").toBeGreaterThan(3);
         return;
       }
-      for (const raw of block.code.split("\n")) {
-        const line = raw.replace(/\s+#.*$/, "").trim();
-        if (line === "" || line.startsWith("#")) continue;
-        for (const command of line.split(/\s*&&\s*/)) checkShellCommand(command, `${block.file}:${block.line}: ${command}`);
-      }
+      expect(shellBlockProblems(block.code, repository), `${block.file}:${block.line}`).toEqual([]);
+    });
+  }
+
+  for (const block of blocks.filter((b) => b.kind === "json")) {
+    it(`${block.file}:${block.line} is valid JSON`, () => {
+      expect(() => JSON.parse(block.code), `${block.file}:${block.line}`).not.toThrow();
     });
   }
 
   for (const block of blocks.filter((b) => b.kind === "python")) {
     it(`${block.file}:${block.line} runs in Python`, () => {
       const python = join(REPO, ".venv/bin/python");
+      expect(existsSync(python), `${python} 이 없다: make venv 로 만든다 (make test-ts 는 스스로 만든다)`).toBe(true);
       const result = spawnSync(python, ["-c", block.code], { encoding: "utf8", cwd: REPO });
       expect(result.stderr, `${block.file}:${block.line}`).toBe("");
       expect(result.status).toBe(0);
     }, 60_000);
   }
 });
-
-/** 셸 명령 한 줄이 저장소에 있는 것을 가리키는지: make 대상, npm 스크립트, 이 패키지와 peer 의 설치, 있는 파일. */
-function checkShellCommand(command: string, where: string): void {
-  const words = command.split(/\s+/);
-  const [program, sub] = words;
-  if (program === "make") {
-    for (const target of words.slice(1)) expect(makeTargets.has(target), `${where}: Makefile 에 ${target} 대상이 없다`).toBe(true);
-  } else if (program === "npm" && sub === "run") {
-    expect(pkg.scripts[words[2]!], `${where}: package.json 에 스크립트가 없다`).toBeDefined();
-  } else if (program === "npm" && (sub === "i" || sub === "install")) {
-    // 설치 줄은 이 패키지와 필수 peer 를 정확히 담는다 (선택 peer 는 더해도 된다).
-    const names = words.slice(2).filter((w) => !w.startsWith("-")).map((w) => w.replace(/(.)@.*$/, "$1"));
-    const required = [pkg.name, ...Object.keys(pkg.peerDependencies).filter((n) => !pkg.peerDependenciesMeta?.[n]?.optional)];
-    for (const name of required) expect(names, `${where}: ${name} 이 빠졌다`).toContain(name);
-    for (const name of names) expect([...required, ...Object.keys(pkg.peerDependencies)], `${where}: ${name}`).toContain(name);
-  } else if (program === "node" || program === "python3" || program === "bash") {
-    const file = words.find((w, i) => i > 0 && !w.startsWith("-"));
-    if (file !== undefined && /\.(m?js|ts|py|sh)$/.test(file)) expect(existsSync(join(REPO, file)), `${where}: ${file} 이 없다`).toBe(true);
-  } else if (program === "npx") {
-    expect(existsSync(join(REPO, "node_modules/.bin", sub!)), `${where}: node_modules/.bin/${sub} 이 없다`).toBe(true);
-  } else {
-    throw new Error(`${where}: 검사할 줄 모르는 명령입니다. 이 블록 위에 <!-- no-test: 이유 --> 를 붙이거나 test/readme/readme.test.ts 에 규칙을 더한다`);
-  }
-}
