@@ -83,9 +83,10 @@ fuzz: install venv
 rigs: venv
 	$(VENV_PY) test/fixtures/rigs/generate_rigs.py
 
-# 뼈 이름 표 spec/bone_names.json (원본) → src/rig/boneNames.ts.
+# 뼈 이름 표 spec/bone_names.json (원본) → src/rig/boneNames.ts, 파이썬 패키지의 사본 python/src/twoboneik/data/bone_names.json.
 bone-names:
 	$(PYTHON) spec/generate_bone_names_ts.py
+	cp spec/bone_names.json python/src/twoboneik/data/bone_names.json
 
 # 발 고정: 10 분 120 fps 클립 (72,000 프레임) 의 읽기·고치기·쓰기 시간
 bench-footlock: venv

@@ -296,3 +296,15 @@ def test_forward_kinematics_equals_a_frame_by_frame_matrix_walk(generated):
             assert np.allclose(pose.positions[f, j], world[j][:3, 3], atol=1e-9 * scale)
             assert np.allclose(pose.rotations[f, j], world[j][:3, :3], atol=1e-12)
         assert rotation_order(clip.channels[0]) == "".join(c[0] for c in clip.channels[0] if c.endswith("rotation"))
+
+
+def test_a_clip_without_channels_has_blank_frame_lines_and_round_trips(tmp_path):
+    # Hypothesis 가 찾은 경우: CHANNELS 0 이면 프레임 줄은 빈 줄이다 (잘린 프레임이 아니다).
+    header = "HIERARCHY\nROOT J0\n{\n\tOFFSET 0.0 0.0 0.0\n\tCHANNELS 0\n\tEnd Site\n\t{\n\t\tOFFSET 0 1 0\n\t}\n}\nMOTION\n"
+    text = header + "Frames: 2\nFrame Time: 0.0333333\n\n"
+    clip = parse_bvh(text)
+    assert clip.motion.shape == (2, 0)
+    write_bvh(tmp_path / "out.bvh", clip)
+    assert (tmp_path / "out.bvh").read_bytes() == text.encode()
+    with pytest.raises(ValueError, match="줄 15: 채널 수 0 과 맞지 않는 프레임"):
+        parse_bvh(header + "Frames: 2\nFrame Time: 0.0333333\n\n1.0\n")

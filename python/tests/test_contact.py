@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
 import numpy as np
 import pytest
+from conftest import SPEC_DIR
 
 from twoboneik.bvh import parse_bvh
 from twoboneik.contact import (
@@ -15,7 +19,7 @@ from twoboneik.contact import (
     estimate_ground,
 )
 from twoboneik.fk import euler_to_matrix, forward_kinematics, matrix_to_euler
-from twoboneik.legs import LEG_NAME_CONVENTIONS, find_leg, find_legs, normalize_name
+from twoboneik.legs import LEG_NAME_CONVENTIONS, LEG_ROLES, find_leg, find_legs, normalize_name
 from twoboneik.synthetic import make_walk
 
 
@@ -71,19 +75,104 @@ def test_legs_are_found_by_every_naming_convention_case_and_separator_insensitiv
         assert leg.convention in LEG_NAME_CONVENTIONS
 
 
-def test_the_name_table_covers_each_convention_it_lists():
-    for convention, pattern in LEG_NAME_CONVENTIONS.items():
-        left = [p.format(Side="Left", s="l") for p in pattern]
-        right = [p.format(Side="Right", s="r") for p in pattern]
-        clip = parse_bvh(leg_clip([n.replace(" ", "_") for n in left], [n.replace(" ", "_") for n in right]))
-        assert find_leg(clip, "left").convention in LEG_NAME_CONVENTIONS, convention
+# 표의 머리말 정규식마다 실제 파일에 쓰이는 철자 하나. 표에 새 머리말이 생기면 여기에 더해야 아래 테스트가 통과한다.
+PREFIX_SPELLINGS = {"mixamorig[0-9]*": "mixamorig1:", "bip[0-9]*": "Bip01_", "def": "DEF-", "org": "ORG-", "": ""}
 
 
-def test_normalized_names_drop_namespace_prefixes_case_and_separators():
-    assert normalize_name("mixamorig:LeftFoot") == "leftfoot"
-    assert normalize_name("DEF-foot.L") == "footl"
-    assert normalize_name("Bip01 L Foot") == "lfoot"
+def test_the_packaged_name_table_is_a_byte_copy_of_spec_bone_names_json():
+    # 패키지 안의 사본 (휠에 들어간다) 과 three.js 가 쓰는 원본이 갈라지면 실패한다: make bone-names 로 다시 복사한다.
+    packaged = (resources.files("twoboneik") / "data" / "bone_names.json").read_bytes()
+    assert packaged == (SPEC_DIR / "bone_names.json").read_bytes(), (
+        "python/src/twoboneik/data/bone_names.json 이 spec/bone_names.json 과 다릅니다: make bone-names"
+    )
+
+
+def test_every_leg_name_of_every_convention_in_the_table_is_found():
+    # 표 (spec/bone_names.json) 의 모든 규약·머리말·이름: i 번째 이름들로 두 다리를 만들고 그 관절을 찾는다.
+    assert list(LEG_NAME_CONVENTIONS) == [
+        c["id"] for c in json.loads((SPEC_DIR / "bone_names.json").read_text(encoding="utf-8"))["conventions"]
+        if any(role in c["bones"] for role in LEG_ROLES["left"])
+    ]
+    checked = 0
+    for convention in LEG_NAME_CONVENTIONS.values():
+        for prefix, _rank in convention.prefixes:
+            spelling = PREFIX_SPELLINGS[prefix.pattern]
+            lists = {side: [convention.roles[role] for role in roles] for side, roles in LEG_ROLES.items()}
+            for i in range(max(len(names) for side_lists in lists.values() for names in side_lists)):
+                names = {side: [spelling + n[i % len(n)] for n in side_lists] for side, side_lists in lists.items()}
+                clip = parse_bvh(leg_clip(names["left"], names["right"]))
+                for leg in find_legs(clip):
+                    assert [clip.names[j] for j in (leg.thigh, leg.shin, leg.foot, leg.toe)] == names[leg.side]
+                    # 같은 이름을 앞선 규약도 가질 수 있다 (일반 이름 thigh_l 은 Unreal 에도 있다): 찾은 규약이 세 관절의 이름을 안다.
+                    found = LEG_NAME_CONVENTIONS[leg.convention]
+                    for role, name in zip(LEG_ROLES[leg.side][:3], names[leg.side][:3]):
+                        assert found.rank_of(normalize_name(name), role) is not None, (leg.convention, name)
+                    checked += 1
+    assert checked >= 40
+
+
+def test_normalized_names_are_lowercase_letters_and_digits_like_the_typescript_finder():
+    assert normalize_name("mixamorig:LeftFoot") == "mixamorigleftfoot"
+    assert normalize_name("DEF-foot.L") == "deffootl"
+    assert normalize_name("Bip01 L Foot") == "bip01lfoot"
     assert normalize_name("foot_l") == "footl"
+    mixamo, rigify, biped = (LEG_NAME_CONVENTIONS[k] for k in ("mixamo", "rigify", "biped"))
+    assert mixamo.rank_of("mixamorigleftfoot", "leftFoot") is not None
+    assert mixamo.rank_of("leftfoot", "leftFoot") is None  # Mixamo 규약은 머리말이 있어야 한다 (없으면 '일반 이름')
+    assert rigify.rank_of("deffootl", "leftFoot") == 0 and rigify.rank_of("orgfootl", "leftFoot") == 2
+    assert biped.rank_of("bip01lfoot", "leftFoot") is not None and biped.rank_of("bip01lfoot", "rightFoot") is None
+
+
+def hierarchy_clip(joints: list[tuple[str, str]]) -> str:
+    """(이름, 부모 이름) 목록 (부모가 먼저, 루트의 부모는 '') 으로 만든 BVH 원문. 모든 관절은 회전 채널 셋, 한 프레임."""
+    children: dict[str, list[str]] = {}
+    for name, parent in joints:
+        children.setdefault(parent, []).append(name)
+
+    def emit(name: str, keyword: str) -> str:
+        inner = "".join(emit(child, "JOINT") for child in children.get(name, []))
+        site = "" if inner else "End Site\n{\nOFFSET 0 0 5\n}\n"
+        return f"{keyword} {name}\n{{\nOFFSET 0 -10 1\nCHANNELS 3 Zrotation Xrotation Yrotation\n{inner}{site}}}\n"
+
+    (root,) = children[""]
+    return f"HIERARCHY\n{emit(root, 'ROOT')}MOTION\nFrames: 1\nFrame Time: 0.01\n" + " ".join(["0"] * 3 * len(joints)) + "\n"
+
+
+def test_rigify_deform_bones_are_chosen_over_org_bones_by_prefix_rank():
+    joints = [("root", "")]
+    for side in "LR":
+        for prefix in ("ORG-", "DEF-"):
+            joints += [(f"{prefix}thigh.{side}", "root"), (f"{prefix}shin.{side}", f"{prefix}thigh.{side}"),
+                       (f"{prefix}foot.{side}", f"{prefix}shin.{side}"), (f"{prefix}toe.{side}", f"{prefix}foot.{side}")]
+    clip = parse_bvh(hierarchy_clip(joints))
+    left, right = find_legs(clip)
+    assert left.names == ("DEF-thigh.L", "DEF-shin.L", "DEF-foot.L", "DEF-toe.L") and left.convention == "rigify"
+    assert right.names == ("DEF-thigh.R", "DEF-shin.R", "DEF-foot.R", "DEF-toe.R")
+
+
+def test_of_several_candidates_only_a_connected_chain_is_taken_and_two_chains_are_not_guessed_between():
+    joints = [("Hips", "")]
+    for side in ("Left", "Right"):
+        for thigh, shin in (("UpperLeg", "LowerLeg"), ("Thigh", "Shin")):
+            joints += [(f"{side}{thigh}", "Hips"), (f"{side}{shin}", f"{side}{thigh}")]
+        joints += [(f"{side}Foot", f"{side}Shin")]
+    # 넓적다리·정강이 후보가 둘씩이지만 발 'LeftFoot' 은 LeftShin 아래 하나뿐: 이어진 사슬 하나로 정해진다.
+    left, right = find_legs(parse_bvh(hierarchy_clip(joints)))
+    assert left.names[:3] == ("LeftThigh", "LeftShin", "LeftFoot") and left.convention == "generic"
+    assert right.names[:3] == ("RightThigh", "RightShin", "RightFoot")
+    # 다른 사슬에도 발이 있으면 (Left_Foot 은 정규화하면 LeftFoot 과 같다) 고르지 않는다.
+    both = parse_bvh(hierarchy_clip(joints + [("Left_Foot", "LeftLowerLeg")]))
+    with pytest.raises(ValueError, match="후보가 여럿이라 고르지 않았습니다"):
+        find_leg(both, "left")
+    assert find_leg(both, "right").names[:3] == ("RightThigh", "RightShin", "RightFoot")
+
+
+def test_a_maya_namespace_in_front_of_the_names_is_ignored():
+    # 표에는 없는 파이썬 쪽 보충 (legs._NAMESPACE): 'Character1:' 같은 네임스페이스를 떼고 한 번 더 본다.
+    names = {side: [f"Character1:{side.title()}{part}" for part in ("UpLeg", "Leg", "Foot", "ToeBase")] for side in SIDES}
+    clip = parse_bvh(leg_clip(names["left"], names["right"]))
+    left, right = find_legs(clip)
+    assert left.names == tuple(names["left"]) and right.names == tuple(names["right"]) and left.convention == "generic"
 
 
 def test_a_bone_between_shin_and_foot_is_reported_by_name():
@@ -98,7 +187,7 @@ def test_a_bone_between_shin_and_foot_is_reported_by_name():
 
 def test_unknown_names_need_the_feet_given_and_the_error_says_what_was_tried():
     clip = parse_bvh(leg_clip(["A1", "A2", "A3", "A4"], ["B1", "B2", "B3", "B4"]))
-    with pytest.raises(ValueError, match="LeftUpLeg"):
+    with pytest.raises(ValueError, match="Mixamo .*leftupleg, leftleg, leftfoot.*일반 이름: leftupperleg 외 11"):
         find_legs(clip)
     left, right = find_legs(clip, left_foot="A3", right_foot="B3")
     assert (left.thigh, left.shin, left.foot, left.toe) == (1, 2, 3, 4)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Optional, Sequence
+from typing import Optional, Sequence, TextIO
 
 from .contact import UNITS_PER_METRE, ContactOptions
 from .footlock import FootlockOptions
@@ -52,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
 class _ProgressBar:
     """stderr 에 손으로 그리는 진행 막대 (한 줄을 \\r 로 덮어쓴다)."""
 
-    def __init__(self, stream=None, width: int = 30):
+    def __init__(self, stream: Optional[TextIO] = None, width: int = 30):
         self.stream = stream if stream is not None else sys.stderr
         self.width = width
         self.last = -1

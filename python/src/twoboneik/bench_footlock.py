@@ -13,6 +13,7 @@ import os
 import statistics
 import tempfile
 import time
+from typing import Callable, Optional, Sequence, TypeVar
 
 import numpy as np
 
@@ -20,8 +21,10 @@ from .bvh import read_bvh, write_bvh
 from .footlock import footlock
 from .synthetic import make_walk
 
+_T = TypeVar("_T")
 
-def main(argv=None) -> None:
+
+def main(argv: Optional[Sequence[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=72_000)
     parser.add_argument("--fps", type=float, default=120.0)
@@ -35,8 +38,8 @@ def main(argv=None) -> None:
         source = os.path.join(folder, "walk.bvh")
         write_bvh(source, walk.clip)
         size_mb = os.path.getsize(source) / 1e6
-        times: dict = {"읽기": [], "발 고정": [], "쓰기": []}
-        cpu: dict = {name: [] for name in times}
+        times: dict[str, list[float]] = {"읽기": [], "발 고정": [], "쓰기": []}
+        cpu: dict[str, list[float]] = {name: [] for name in times}
         footlock(read_bvh(source))  # 데우기
         for _ in range(args.rounds):
             clip = _timed(times["읽기"], cpu["읽기"], read_bvh, source)
@@ -58,7 +61,7 @@ def main(argv=None) -> None:
     print(result.summary())
 
 
-def _timed(wall: list, cpu: list, function, *args):
+def _timed(wall: list[float], cpu: list[float], function: Callable[..., _T], *args: object) -> _T:
     started, started_cpu = time.perf_counter(), time.process_time()
     value = function(*args)
     wall.append(time.perf_counter() - started)

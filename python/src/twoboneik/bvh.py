@@ -19,15 +19,18 @@ import tempfile
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional, Union
+from typing import Callable, Optional, TypeVar, Union
 
 import numpy as np
+from numpy.typing import NDArray
 
 __all__ = ["BvhClip", "read_bvh", "parse_bvh", "write_bvh", "format_bvh", "CHANNEL_NAMES"]
 
 #: 허용하는 채널 이름 (대소문자 구분 없음). 파일의 철자는 헤더 원문에 그대로 남는다.
 CHANNEL_NAMES = ("Xposition", "Yposition", "Zposition", "Xrotation", "Yrotation", "Zrotation")
 _CHANNEL_BY_LOWER = {name.lower(): name for name in CHANNEL_NAMES}
+
+_Number = TypeVar("_Number", int, float)
 
 _NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 
@@ -39,7 +42,7 @@ class _Source:
     header: str  # 'Frame Time' 줄까지의 원문 (줄바꿈 포함)
     body: str  # 프레임 줄들의 원문 (줄바꿈 포함). ASCII 만 (읽을 때 확인했다)
     tail: str  # 마지막 프레임 뒤의 원문 (빈 줄 등)
-    motion: np.ndarray  # 읽은 값 (비교용 사본)
+    motion: NDArray[np.float64]  # 읽은 값 (비교용 사본)
     encoding: str
 
 
@@ -56,13 +59,13 @@ class BvhClip:
     - motion: 채널 값 (F, C) float64. 관절 j 의 채널은 channel_start[j] 부터 len(channels[j]) 개.
     """
 
-    names: list
-    parents: np.ndarray
-    offsets: np.ndarray
-    channels: list
-    end_sites: list
+    names: list[str]
+    parents: NDArray[np.intp]
+    offsets: NDArray[np.float64]
+    channels: list[tuple[str, ...]]
+    end_sites: list[tuple[int, NDArray[np.float64]]]
     frame_time: float
-    motion: np.ndarray
+    motion: NDArray[np.float64]
     _source: Optional[_Source] = field(default=None, repr=False)
 
     @property
@@ -70,7 +73,7 @@ class BvhClip:
         return int(self.motion.shape[0])
 
     @property
-    def channel_start(self) -> np.ndarray:
+    def channel_start(self) -> NDArray[np.intp]:
         counts = np.array([len(c) for c in self.channels], dtype=np.intp)
         return np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.intp)
 
@@ -96,7 +99,7 @@ class BvhClip:
         )
 
 
-def read_bvh(path: Union[str, os.PathLike]) -> BvhClip:
+def read_bvh(path: Union[str, os.PathLike[str]]) -> BvhClip:
     """BVH 파일을 읽는다. 잘못된 파일은 파일 이름과 줄 번호를 담은 ValueError."""
     data = Path(path).read_bytes()
     try:
@@ -157,13 +160,13 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
     )
 
 
-def _skip_blank(lines: list, i: int) -> int:
+def _skip_blank(lines: list[str], i: int) -> int:
     while i < len(lines) and not lines[i].strip():
         i += 1
     return i
 
 
-def _header_value(lines: list, i: int, label: str, kind: type):
+def _header_value(lines: list[str], i: int, label: str, kind: Callable[[str], _Number]) -> _Number:
     if i >= len(lines):
         raise ValueError(f"줄 {i + 1}: '{label}' 줄이 있어야 하는데 파일이 끝났습니다")
     stripped = lines[i].strip()
@@ -171,16 +174,15 @@ def _header_value(lines: list, i: int, label: str, kind: type):
         raise ValueError(f"줄 {i + 1}: '{label}' 줄이 있어야 합니다 (받은 줄: {stripped[:40]!r})")
     value_text = stripped[len(label):].strip()
     try:
-        if kind is int:
-            return int(value_text)
-        if _NUMBER.fullmatch(value_text) is None:
+        # int 는 스스로 숫자만 받는다. float 는 'nan'·'inf'·'1_0' 도 받으므로 먼저 모양을 본다.
+        if kind is not int and _NUMBER.fullmatch(value_text) is None:
             raise ValueError
-        return float(value_text)
+        return kind(value_text)
     except ValueError:
         raise ValueError(f"줄 {i + 1}: '{label}' 의 값이 숫자가 아닙니다 (받은 값: {value_text!r})") from None
 
 
-def _separators(data: bytes) -> np.ndarray:
+def _separators(data: bytes) -> NDArray[np.bool_]:
     """바이트마다 공백 (스페이스, 탭, CR, LF, VT, FF) 인가."""
     return _IS_SEPARATOR[np.frombuffer(data, dtype=np.uint8)]
 
@@ -191,14 +193,14 @@ _IS_SEPARATOR[[9, 10, 11, 12, 13, 32]] = True
 _MOTION_BYTES = b"0123456789eE+-. \t\r\n\x0b\x0c"
 
 
-def _token_starts(separator: np.ndarray) -> np.ndarray:
+def _token_starts(separator: NDArray[np.bool_]) -> NDArray[np.intp]:
     """토큰 (공백이 아닌 연속 바이트) 의 시작 위치. separator 는 _separators 의 결과."""
     starts = ~separator
     starts[1:] &= separator[:-1]
     return np.flatnonzero(starts)
 
 
-def _token_spans(data: bytes) -> tuple:
+def _token_spans(data: bytes) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
     """토큰의 시작과 끝 (끝은 다음 바이트) 위치."""
     separator = _separators(data)
     ends = ~separator
@@ -210,7 +212,7 @@ def _truncated(first: int, k: int, frames: int) -> ValueError:
     return ValueError(f"줄 {first + k + 1}: 프레임이 잘렸습니다 — Frames: {frames} 인데 {k} 프레임만 있습니다")
 
 
-def _parse_frames(lines: list, body: str, first: int, frames: int, channel_count: int) -> np.ndarray:
+def _parse_frames(lines: list[str], body: str, first: int, frames: int, channel_count: int) -> NDArray[np.float64]:
     """프레임 줄 (body, 줄바꿈 포함) 을 (frames, channel_count) 로. 잘못된 줄은 줄 번호로 알린다.
 
     빠른 길: 바이트 배열로 줄마다 토큰 수를 세고 (NumPy), 허용한 바이트만 있는지 보고, np.fromstring 으로 한 번에
@@ -219,6 +221,12 @@ def _parse_frames(lines: list, body: str, first: int, frames: int, channel_count
     frame_lines = lines[first:first + frames]
     if len(frame_lines) < frames:
         raise _truncated(first, len(frame_lines), frames)
+    if channel_count == 0:
+        # 채널이 하나도 없는 클립: 프레임 줄은 모두 빈 줄이다 (값이 있으면 채널 수와 맞지 않는다).
+        for k, line in enumerate(frame_lines):
+            if line.strip():
+                raise ValueError(f"줄 {first + k + 1}: 채널 수 0 과 맞지 않는 프레임입니다 (값 {len(line.split())} 개)")
+        return np.zeros((frames, 0))
     if frames == 0:
         return np.zeros((0, channel_count))
     try:
@@ -270,14 +278,14 @@ def _parse_frames(lines: list, body: str, first: int, frames: int, channel_count
 class _HierarchyParser:
     """HIERARCHY 부분을 토큰 단위로 읽는다. 토큰마다 줄 번호를 안다."""
 
-    def __init__(self, lines: list):
+    def __init__(self, lines: list[str]):
         self.lines = lines
-        self.tokens: list = []  # (token, 줄 색인)
-        self.names: list = []
-        self.parents: list = []
-        self.offsets: list = []
-        self.channels: list = []
-        self.end_sites: list = []
+        self.tokens: list[tuple[str, int]] = []  # (token, 줄 색인)
+        self.names: list[str] = []
+        self.parents: list[int] = []
+        self.offsets: list[list[float]] = []
+        self.channels: list[tuple[str, ...]] = []
+        self.end_sites: list[tuple[int, NDArray[np.float64]]] = []
         self.motion_line = -1
         self.pos = 0
 
@@ -299,18 +307,18 @@ class _HierarchyParser:
             raise ValueError(f"줄 {len(self.lines)}: MOTION 부분이 없습니다")
         self.motion_line = motion_at + 1
         self._motion_at = motion_at
-        token, line = self._next("HIERARCHY")
+        token, at = self._next("HIERARCHY")
         if token.upper() != "HIERARCHY":
-            raise ValueError(f"줄 {line + 1}: 파일은 HIERARCHY 로 시작해야 합니다 (받은 것: {token!r})")
+            raise ValueError(f"줄 {at + 1}: 파일은 HIERARCHY 로 시작해야 합니다 (받은 것: {token!r})")
         if self.pos >= len(self.tokens):
-            raise ValueError(f"줄 {line + 1}: ROOT 관절이 없습니다")
+            raise ValueError(f"줄 {at + 1}: ROOT 관절이 없습니다")
         while self.pos < len(self.tokens):
-            token, line = self._next("ROOT")
+            token, at = self._next("ROOT")
             if token.upper() != "ROOT":
-                raise ValueError(f"줄 {line + 1}: ROOT 가 있어야 합니다 (받은 것: {token!r})")
-            self._joint(-1, line)
+                raise ValueError(f"줄 {at + 1}: ROOT 가 있어야 합니다 (받은 것: {token!r})")
+            self._joint(-1, at)
 
-    def _next(self, expected: str):
+    def _next(self, expected: str) -> tuple[str, int]:
         if self.pos >= len(self.tokens):
             raise ValueError(f"줄 {self._motion_at + 1}: {expected} 가 있어야 하는데 MOTION 이 나왔습니다")
         token = self.tokens[self.pos]
@@ -319,7 +327,7 @@ class _HierarchyParser:
 
     def _name(self, keyword_line: int) -> str:
         # 이름은 같은 줄의 나머지 토큰 ('{' 전까지). 이름에 공백이 있으면 한 칸으로 잇는다.
-        words = []
+        words: list[str] = []
         while self.pos < len(self.tokens) and self.tokens[self.pos][1] == keyword_line:
             if self.tokens[self.pos][0] == "{":
                 break
@@ -335,8 +343,8 @@ class _HierarchyParser:
             raise ValueError(f"줄 {line + 1}: {word!r} 가 있어야 합니다 (받은 것: {token!r})")
         return line
 
-    def _numbers(self, count: int, what: str, line: int) -> list:
-        out = []
+    def _numbers(self, count: int, what: str, line: int) -> list[float]:
+        out: list[float] = []
         for _ in range(count):
             token, token_line = self._next(what)
             if _NUMBER.fullmatch(token) is None:
@@ -362,7 +370,7 @@ class _HierarchyParser:
         if not count_token.isdigit():
             raise ValueError(f"줄 {count_line + 1}: 채널 수가 정수가 아닙니다 (받은 값: {count_token!r})")
         count = int(count_token)
-        channels = []
+        channels: list[str] = []
         for _ in range(count):
             token, token_line = self._next("채널 이름")
             canonical = _CHANNEL_BY_LOWER.get(token.lower())
@@ -431,12 +439,12 @@ def format_bvh(clip: BvhClip) -> str:
     return source.header + "".join(pieces) + source.tail
 
 
-def _format_fresh(clip: BvhClip, motion: np.ndarray) -> str:
+def _format_fresh(clip: BvhClip, motion: NDArray[np.float64]) -> str:
     out = ["HIERARCHY\n"]
-    children: dict = {}
+    children: dict[int, list[int]] = {}
     for j, p in enumerate(clip.parents):
         children.setdefault(int(p), []).append(j)
-    sites: dict = {}
+    sites: dict[int, list[NDArray[np.float64]]] = {}
     for p, offset in clip.end_sites:
         sites.setdefault(int(p), []).append(offset)
 
@@ -460,7 +468,7 @@ def _format_fresh(clip: BvhClip, motion: np.ndarray) -> str:
     return "".join(out)
 
 
-def write_bvh(path: Union[str, os.PathLike], clip: BvhClip) -> None:
+def write_bvh(path: Union[str, os.PathLike[str]], clip: BvhClip) -> None:
     """클립을 path 에 쓴다: 같은 폴더의 임시 파일에 다 쓴 뒤에만 이름을 바꾼다.
 
     값 검사·원문 만들기가 실패하면 (ValueError) 아무 파일도 건드리지 않는다.

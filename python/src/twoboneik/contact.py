@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import NamedTuple, Optional
+from typing import NamedTuple, Optional, Sequence
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
     "UNITS_PER_METRE",
@@ -77,10 +78,10 @@ class ContactTrack(NamedTuple):
     - intervals: 접지 구간 [(시작, 끝), ...], 끝 프레임 포함.
     """
 
-    height: np.ndarray
-    speed: np.ndarray
-    contact: np.ndarray
-    intervals: list
+    height: NDArray[np.float64]
+    speed: NDArray[np.float64]
+    contact: NDArray[np.bool_]
+    intervals: list[tuple[int, int]]
 
 
 def detect_units(leg_length: float) -> str:
@@ -94,7 +95,7 @@ def detect_units(leg_length: float) -> str:
     return min(UNITS_PER_METRE, key=lambda u: abs(math.log(leg_length / UNITS_PER_METRE[u] / TYPICAL_LEG_LENGTH_M)))
 
 
-def detect_up_axis(hip_rest: np.ndarray, foot_rest: np.ndarray) -> np.ndarray:
+def detect_up_axis(hip_rest: ArrayLike, foot_rest: ArrayLike) -> NDArray[np.float64]:
     """쉬는 자세에서 넓적다리 뿌리 → 발 벡터의 가장 큰 축의 반대 방향 (예: (0, 1, 0)). 발은 엉덩이 아래에 있다."""
     down = np.asarray(foot_rest, dtype=float) - np.asarray(hip_rest, dtype=float)
     axis = int(np.argmax(np.abs(down)))
@@ -103,13 +104,13 @@ def detect_up_axis(hip_rest: np.ndarray, foot_rest: np.ndarray) -> np.ndarray:
     return up
 
 
-def estimate_ground(raw_heights: list, percentile: float) -> float:
+def estimate_ground(raw_heights: Sequence[ArrayLike], percentile: float) -> float:
     """두 발의 (땅을 빼기 전) 높이들에서 땅 높이: 모은 값의 percentile 백분위."""
     pooled = np.concatenate([np.asarray(h, dtype=float).ravel() for h in raw_heights])
     return float(np.percentile(pooled, percentile))
 
 
-def contact_intervals(mask: np.ndarray) -> list:
+def contact_intervals(mask: ArrayLike) -> list[tuple[int, int]]:
     """bool 배열의 참인 구간 [(시작, 끝), ...] (끝 포함)."""
     padded = np.concatenate(([False], np.asarray(mask, dtype=bool), [False]))
     edges = np.flatnonzero(padded[1:] != padded[:-1])
@@ -117,8 +118,8 @@ def contact_intervals(mask: np.ndarray) -> list:
 
 
 def detect_contacts(
-    raw_height: np.ndarray,
-    horizontal_speed: np.ndarray,
+    raw_height: ArrayLike,
+    horizontal_speed: ArrayLike,
     ground: float,
     frame_time: float,
     units_per_metre: float,

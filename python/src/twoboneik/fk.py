@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional, Sequence
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .bvh import BvhClip
 
@@ -43,11 +44,11 @@ class Pose(NamedTuple):
     - joint_positions (J, F, 3), joint_rotations (J, F, 3, 3): 같은 값의 관절 우선 배열 (관절 하나가 연속 메모리).
     """
 
-    positions: np.ndarray
-    rotations: np.ndarray
-    computed: np.ndarray
-    joint_positions: np.ndarray
-    joint_rotations: np.ndarray
+    positions: NDArray[np.float64]
+    rotations: NDArray[np.float64]
+    computed: NDArray[np.bool_]
+    joint_positions: NDArray[np.float64]
+    joint_rotations: NDArray[np.float64]
 
 
 def rotation_order(channels: Sequence[str]) -> str:
@@ -55,7 +56,7 @@ def rotation_order(channels: Sequence[str]) -> str:
     return "".join(c[0] for c in channels if c.endswith("rotation"))
 
 
-def euler_to_matrix(order: str, degrees: np.ndarray) -> np.ndarray:
+def euler_to_matrix(order: str, degrees: NDArray[np.float64]) -> NDArray[np.float64]:
     """오일러 각 (..., len(order)) 도 → 회전 행렬 (..., 3, 3): R = R_order[0]·R_order[1]·…
 
     쿼터니언을 거친다 (euler_to_quaternion → quaternion_to_matrix): 성분별 배열 연산뿐이라 행렬곱보다 빠르다.
@@ -63,7 +64,7 @@ def euler_to_matrix(order: str, degrees: np.ndarray) -> np.ndarray:
     return quaternion_to_matrix(euler_to_quaternion(order, degrees))
 
 
-def euler_to_quaternion(order: str, degrees: np.ndarray) -> np.ndarray:
+def euler_to_quaternion(order: str, degrees: NDArray[np.float64]) -> NDArray[np.float64]:
     """오일러 각 (..., len(order)) 도 → 단위 쿼터니언 (..., 4) x, y, z, w. q = q_order[0] ⊗ q_order[1] ⊗ …
 
     축 쿼터니언 r = (sin(θ/2)·e_a, cos(θ/2)) 은 벡터 성분이 하나뿐이라 q ⊗ r 를 성분별로 바로 쓴다
@@ -84,7 +85,7 @@ def euler_to_quaternion(order: str, degrees: np.ndarray) -> np.ndarray:
     return np.stack((x, y, z, w), axis=-1)
 
 
-def quaternion_to_matrix(q: np.ndarray) -> np.ndarray:
+def quaternion_to_matrix(q: NDArray[np.float64]) -> NDArray[np.float64]:
     """단위 쿼터니언 (..., 4) → 회전 행렬 (..., 3, 3)."""
     x, y, z, w = np.moveaxis(np.asarray(q, dtype=float), -1, 0)
     m = np.empty(x.shape + (3, 3))
@@ -100,7 +101,7 @@ def quaternion_to_matrix(q: np.ndarray) -> np.ndarray:
     return m
 
 
-def matrix_to_quaternion(m: np.ndarray) -> np.ndarray:
+def matrix_to_quaternion(m: NDArray[np.float64]) -> NDArray[np.float64]:
     """회전 행렬 (..., 3, 3) → 단위 쿼터니언 (..., 4), w ≥ 0 쪽. 대각합이 가장 큰 가지를 골라 상쇄를 피한다."""
     m = np.asarray(m, dtype=float)
     m00, m11, m22 = m[..., 0, 0], m[..., 1, 1], m[..., 2, 2]
@@ -124,10 +125,11 @@ def matrix_to_quaternion(m: np.ndarray) -> np.ndarray:
                        (m[..., 1, 0] - m[..., 0, 1]) / s), axis=-1)
     q = np.choose(branch[..., None], (q0, q1, q2, q3))
     q = np.where(q[..., 3:4] < 0, -q, q)
-    return q / np.sqrt(np.sum(q * q, axis=-1, keepdims=True))
+    unit: NDArray[np.float64] = q / np.sqrt(np.sum(q * q, axis=-1, keepdims=True))
+    return unit
 
 
-def matrix_to_euler(order: str, m: np.ndarray, near: Optional[np.ndarray] = None) -> np.ndarray:
+def matrix_to_euler(order: str, m: NDArray[np.float64], near: Optional[NDArray[np.float64]] = None) -> NDArray[np.float64]:
     """회전 행렬 (..., 3, 3) → 오일러 각 (..., 3) 도, 순서 order (서로 다른 세 축, 예 'ZXY').
 
     R = R_i(α)·R_j(β)·R_k(γ), 부호 σ = +1 (i, j, k 가 X→Y→Z 순환) 또는 −1:
@@ -149,7 +151,7 @@ def matrix_to_euler(order: str, m: np.ndarray, near: Optional[np.ndarray] = None
         alpha_locked = np.arctan2(sigma * m[..., k, j], m[..., j, j])
         alpha = np.where(locked, alpha_locked, alpha)
         gamma = np.where(locked, 0.0, gamma)
-    first = np.rad2deg(np.stack((alpha, beta, gamma), axis=-1))
+    first: NDArray[np.float64] = np.rad2deg(np.stack((alpha, beta, gamma), axis=-1))
     if near is None:
         return first
     near = np.asarray(near, dtype=float)
@@ -158,17 +160,19 @@ def matrix_to_euler(order: str, m: np.ndarray, near: Optional[np.ndarray] = None
     first = _wrap_near(first, near)
     second = _wrap_near(second, near)
     closer = np.sum(np.abs(second - near), axis=-1) < np.sum(np.abs(first - near), axis=-1)
-    return np.where(closer[..., None], second, first)
+    chosen: NDArray[np.float64] = np.where(closer[..., None], second, first)
+    return chosen
 
 
-def _wrap_near(angles: np.ndarray, near: np.ndarray) -> np.ndarray:
-    return angles + 360.0 * np.round((near - angles) / 360.0)
+def _wrap_near(angles: NDArray[np.float64], near: NDArray[np.float64]) -> NDArray[np.float64]:
+    wrapped: NDArray[np.float64] = angles + 360.0 * np.round((near - angles) / 360.0)
+    return wrapped
 
 
-def local_translations(clip: BvhClip, joint: int, motion: Optional[np.ndarray] = None) -> np.ndarray:
+def local_translations(clip: BvhClip, joint: int, motion: Optional[NDArray[np.float64]] = None) -> NDArray[np.float64]:
     """관절의 로컬 이동 (F, 3): OFFSET, 위치 채널이 있는 축은 그 채널 값."""
     motion = clip.motion if motion is None else motion
-    out = np.broadcast_to(clip.offsets[joint], (motion.shape[0], 3)).copy()
+    out: NDArray[np.float64] = np.broadcast_to(clip.offsets[joint], (motion.shape[0], 3)).copy()
     start = int(clip.channel_start[joint])
     for k, channel in enumerate(clip.channels[joint]):
         if channel.endswith("position"):
@@ -176,7 +180,7 @@ def local_translations(clip: BvhClip, joint: int, motion: Optional[np.ndarray] =
     return out
 
 
-def local_rotation_angles(clip: BvhClip, joint: int, motion: Optional[np.ndarray] = None) -> np.ndarray:
+def local_rotation_angles(clip: BvhClip, joint: int, motion: Optional[NDArray[np.float64]] = None) -> NDArray[np.float64]:
     """관절의 회전 채널 값 (F, 회전 채널 수), 채널 순서대로, 도."""
     motion = clip.motion if motion is None else motion
     start = int(clip.channel_start[joint])
@@ -184,7 +188,7 @@ def local_rotation_angles(clip: BvhClip, joint: int, motion: Optional[np.ndarray
     return motion[:, columns]
 
 
-def _ancestors_closure(clip: BvhClip, joints: Sequence[int]) -> np.ndarray:
+def _ancestors_closure(clip: BvhClip, joints: Sequence[int]) -> NDArray[np.bool_]:
     needed = np.zeros(len(clip.names), dtype=bool)
     for j in joints:
         while j >= 0 and not needed[j]:
@@ -194,7 +198,7 @@ def _ancestors_closure(clip: BvhClip, joints: Sequence[int]) -> np.ndarray:
 
 
 def forward_kinematics(
-    clip: BvhClip, joints: Optional[Sequence[int]] = None, motion: Optional[np.ndarray] = None
+    clip: BvhClip, joints: Optional[Sequence[int]] = None, motion: Optional[NDArray[np.float64]] = None
 ) -> Pose:
     """모든 프레임의 월드 위치와 회전. joints 를 주면 그 관절과 조상만 계산한다 (나머지는 0, computed = False).
 
@@ -226,7 +230,7 @@ def forward_kinematics(
     return Pose(positions, rotations, needed, positions_jm, rotations_jm)
 
 
-def rest_positions(clip: BvhClip) -> np.ndarray:
+def rest_positions(clip: BvhClip) -> NDArray[np.float64]:
     """모든 채널이 0 인 자세 (OFFSET 만) 의 관절 위치 (J, 3). 루트는 원점."""
     out = np.zeros((len(clip.names), 3))
     for j, parent in enumerate(clip.parents):

@@ -19,9 +19,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .bones import LocalTransform, apply_two_bone_ik
 from .bvh import BvhClip
@@ -35,6 +36,7 @@ from .contact import (
     estimate_ground,
 )
 from .fk import (
+    Pose,
     euler_to_quaternion,
     forward_kinematics,
     local_rotation_angles,
@@ -49,6 +51,14 @@ from .pole import auto_pole
 from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize
 
 __all__ = ["FootlockOptions", "FootReport", "FootlockResult", "footlock", "character_forward", "blend_weights"]
+
+class _JointLocals(NamedTuple):
+    """다리 관절 하나의 들어온 로컬 값 (모든 프레임)."""
+
+    translation: NDArray[np.float64]  # (F, 3)
+    rotation: NDArray[np.float64]  # (F, 4) 쿼터니언
+    angles: NDArray[np.float64]  # (F, 3) 채널 순서의 오일러 각, 도
+
 
 #: IK 를 이만큼의 프레임씩 잘라 푼다: 진행 표시를 위해서이고, 작업 배열이 캐시에 가깝게 머문다.
 CHUNK_FRAMES = 16384
@@ -98,30 +108,30 @@ class FootReport:
     """
 
     side: str
-    names: tuple
+    names: tuple[str, ...]
     convention: str
-    intervals: list
+    intervals: list[tuple[int, int]]
     slide_before_mean: float
     slide_before_max: float
     slide_after_mean: float
     slide_after_max: float
-    unreachable_frames: np.ndarray
+    unreachable_frames: NDArray[np.intp]
     max_miss: float
     max_rotation_deg: float
     track: ContactTrack
-    foot_before: np.ndarray = field(repr=False)
-    foot_after: np.ndarray = field(repr=False)
+    foot_before: NDArray[np.float64] = field(repr=False)
+    foot_after: NDArray[np.float64] = field(repr=False)
 
 
 @dataclass
 class FootlockResult:
     clip: BvhClip
-    feet: list
+    feet: list[FootReport]
     units: str
-    up: np.ndarray
+    up: NDArray[np.float64]
     ground: float
     leg_length: float
-    forward: np.ndarray
+    forward: NDArray[np.float64]
 
     @property
     def max_rotation_deg(self) -> float:
@@ -148,13 +158,13 @@ class FootlockResult:
         return "\n".join(lines)
 
 
-def _axis_name(up: np.ndarray) -> str:
+def _axis_name(up: NDArray[np.float64]) -> str:
     axis = int(np.argmax(np.abs(up)))
     return ("+" if up[axis] > 0 else "-") + "XYZ"[axis]
 
 
-def _format_ranges(frames: np.ndarray, limit: int = 8) -> str:
-    ranges = []
+def _format_ranges(frames: NDArray[np.intp], limit: int = 8) -> str:
+    ranges: list[str] = []
     start = prev = int(frames[0])
     for f in frames[1:].tolist() + [None]:
         if f is not None and f == prev + 1:
@@ -167,7 +177,9 @@ def _format_ranges(frames: np.ndarray, limit: int = 8) -> str:
     return ", ".join(ranges[:limit]) + more
 
 
-def blend_weights(intervals: list, frames: int, blend_frames: int) -> tuple:
+def blend_weights(
+    intervals: Sequence[tuple[int, int]], frames: int, blend_frames: int
+) -> tuple[NDArray[np.float64], NDArray[np.intp]]:
     """접지 구간들에서 프레임마다의 IK 무게 (F,) 와 그 무게를 준 구간 번호 (F,, 없으면 −1).
 
     구간 안은 1, 구간 앞뒤 k = 1 … B 프레임 떨어진 곳은 smoothstep(1 − k/(B + 1)) (= 3x² − 2x³).
@@ -192,7 +204,7 @@ def blend_weights(intervals: list, frames: int, blend_frames: int) -> tuple:
     return weight, owner
 
 
-def character_forward(clip: BvhClip, legs: tuple, up: np.ndarray) -> np.ndarray:
+def character_forward(clip: BvhClip, legs: tuple[Leg, Leg], up: NDArray[np.float64]) -> NDArray[np.float64]:
     """쉬는 자세 (모든 채널 0) 에서 캐릭터의 앞 (단위 벡터, up 에 수직).
 
     발 → 발끝 방향의 평균 (수평 성분). 발끝이 없거나 수평 성분이 없으면 (왼쪽 엉덩이 − 오른쪽 엉덩이) × up.
@@ -213,23 +225,26 @@ def character_forward(clip: BvhClip, legs: tuple, up: np.ndarray) -> np.ndarray:
         length = float(np.linalg.norm(total))
         if not length > 0:
             raise ValueError("쉬는 자세에서 캐릭터의 앞을 정할 수 없습니다 (발끝이 없고 두 엉덩이가 위 방향으로 나란합니다)")
-    return total / length
+    forward: NDArray[np.float64] = total / length
+    return forward
 
 
-def _rest_tip(clip: BvhClip, rest: np.ndarray, leg: Leg) -> Optional[np.ndarray]:
+def _rest_tip(clip: BvhClip, rest: NDArray[np.float64], leg: Leg) -> Optional[NDArray[np.float64]]:
+    tip: Optional[NDArray[np.float64]] = None
     if leg.toe >= 0:
-        return rest[leg.toe]
-    if leg.toe_site is not None:
-        return rest[leg.foot] + leg.toe_site
-    return None
+        tip = rest[leg.toe]
+    elif leg.toe_site is not None:
+        tip = rest[leg.foot] + leg.toe_site
+    return tip
 
 
-def _tip_world(pose, clip: BvhClip, leg: Leg) -> np.ndarray:
+def _tip_world(pose: Pose, leg: Leg) -> NDArray[np.float64]:
+    tip: NDArray[np.float64] = pose.joint_positions[leg.foot]
     if leg.toe >= 0:
-        return pose.joint_positions[leg.toe]
-    if leg.toe_site is not None:
-        return pose.joint_positions[leg.foot] + pose.joint_rotations[leg.foot] @ leg.toe_site
-    return pose.joint_positions[leg.foot]
+        tip = pose.joint_positions[leg.toe]
+    elif leg.toe_site is not None:
+        tip = tip + pose.joint_rotations[leg.foot] @ leg.toe_site
+    return tip
 
 
 def _require_three_rotations(clip: BvhClip, joint: int) -> str:
@@ -242,9 +257,11 @@ def _require_three_rotations(clip: BvhClip, joint: int) -> str:
     return order
 
 
-def _slide(foot: np.ndarray, intervals: list, up: np.ndarray) -> tuple:
+def _slide(
+    foot: NDArray[np.float64], intervals: Sequence[tuple[int, int]], up: NDArray[np.float64]
+) -> tuple[float, float]:
     """접지 중 프레임 사이 수평 이동의 평균과 최대."""
-    steps = []
+    steps: list[NDArray[np.float64]] = []
     for s, e in intervals:
         if e > s:
             step = np.diff(foot[s:e + 1], axis=0)
@@ -256,11 +273,12 @@ def _slide(foot: np.ndarray, intervals: list, up: np.ndarray) -> tuple:
     return float(values.mean()), float(values.max())
 
 
-def _rotation_angle_deg(q0: np.ndarray, q1: np.ndarray) -> np.ndarray:
+def _rotation_angle_deg(q0: NDArray[np.float64], q1: NDArray[np.float64]) -> NDArray[np.float64]:
     """q0 에서 q1 까지의 회전각 (도). q = q0⁻¹ q1 의 2·atan2(|q.xyz|, |q.w|): acos(내적) 과 달리 0 근처에서도 정확하다."""
     relative = quaternion_multiply(quaternion_conjugate(q0), q1)
     vector = np.sqrt(np.sum(relative[..., :3] ** 2, axis=-1))
-    return np.rad2deg(2.0 * np.arctan2(vector, np.abs(relative[..., 3])))
+    angle: NDArray[np.float64] = np.rad2deg(2.0 * np.arctan2(vector, np.abs(relative[..., 3])))
+    return angle
 
 
 def footlock(
@@ -300,13 +318,14 @@ def footlock(
     forward = character_forward(clip, legs, up)
     report(0.15, "접지 찾기")
 
-    raw_heights, speeds = [], []
+    raw_heights: list[NDArray[np.float64]] = []
+    speeds: list[NDArray[np.float64]] = []
     for leg in legs:
         foot_world = pose.joint_positions[leg.foot]
         tip_rest = _rest_tip(clip, rest, leg)
         points = [(foot_world, rest[leg.foot])]
         if tip_rest is not None:
-            points.append((_tip_world(pose, clip, leg), tip_rest))
+            points.append((_tip_world(pose, leg), tip_rest))
         lowest_rest = min(float(p_rest @ up) for _, p_rest in points)
         raw = np.min(np.stack([p @ up - (float(p_rest @ up) - lowest_rest) for p, p_rest in points]), axis=0)
         raw_heights.append(raw)
@@ -325,7 +344,8 @@ def footlock(
 
     # 4–6. 다리마다: 목표·무게, IK, 오일러로 적기.
     motion = clip.motion.copy()
-    solved: dict = {}
+    # 다리마다 (닿지 못한 프레임, 관절마다 (로컬 이동, 로컬 쿼터니언, 원래 오일러 각)).
+    solved: dict[str, tuple[NDArray[np.intp], dict[int, _JointLocals]]] = {}
     total_work = sum(int(np.count_nonzero(blend_weights(t.intervals, frames, options.blend_frames)[0])) for t in tracks)
     done = 0
     for leg, track in zip(legs, tracks):
@@ -333,11 +353,11 @@ def footlock(
         foot_world = pose.joint_positions[leg.foot]
         planted = np.array([foot_world[s:e + 1].mean(axis=0) for s, e in track.intervals]).reshape(-1, 3)
         active = np.flatnonzero(weight > 0)
-        unreachable = []
-        locals_ = {}
+        unreachable: list[NDArray[np.intp]] = []
+        locals_: dict[int, _JointLocals] = {}
         for j in (leg.thigh, leg.shin, leg.foot):
             angles = local_rotation_angles(clip, j)
-            locals_[j] = (local_translations(clip, j), euler_to_quaternion(orders[j], angles), angles)
+            locals_[j] = _JointLocals(local_translations(clip, j), euler_to_quaternion(orders[j], angles), angles)
         parent = int(clip.parents[leg.thigh])
         for start in range(0, active.size, CHUNK_FRAMES):
             f = active[start:start + CHUNK_FRAMES]
@@ -356,9 +376,12 @@ def footlock(
                 n_world,
             )
             ones = np.ones((f.size, 3))
+            upper, mid, end = (LocalTransform(locals_[j][0][f], locals_[j][1][f], ones) for j in (leg.thigh, leg.shin, leg.foot))
             result = apply_two_bone_ik(
                 parent_world,
-                *(LocalTransform(locals_[j][0][f], locals_[j][1][f], ones) for j in (leg.thigh, leg.shin, leg.foot)),
+                upper,
+                mid,
+                end,
                 planted[owner[f]],
                 pole,
                 weight=weight[f],
@@ -378,7 +401,9 @@ def footlock(
             for j, q in zip((leg.thigh, leg.shin, leg.foot), (result.upper_rotation, result.mid_rotation, foot_rotation)):
                 angles = matrix_to_euler(orders[j], quaternion_to_matrix(q), near=locals_[j][2][f])
                 start_col = int(clip.channel_start[j])
-                columns = [start_col + k for k, c in enumerate(clip.channels[j]) if c.endswith("rotation")]
+                columns = np.array(
+                    [start_col + k for k, c in enumerate(clip.channels[j]) if c.endswith("rotation")], dtype=np.intp
+                )
                 motion[np.ix_(f, columns)] = angles
             in_contact = weight[f] >= 1.0
             unreachable.append(f[in_contact & ~np.asarray(result.reachable)])
@@ -391,26 +416,26 @@ def footlock(
     fixed = clip.copy()
     fixed.motion = motion
     after = forward_kinematics(fixed, [leg.foot for leg in legs])
-    feet = []
+    feet: list[FootReport] = []
     for leg, track in zip(legs, tracks):
-        unreachable, locals_ = solved[leg.side]
+        missed, locals_ = solved[leg.side]
         largest = 0.0
         for j in (leg.thigh, leg.shin, leg.foot):
             q_new = euler_to_quaternion(orders[j], local_rotation_angles(fixed, j))
             angle = _rotation_angle_deg(locals_[j][1], q_new)
             largest = max(largest, float(angle.max()) if angle.size else 0.0)
         miss = 0.0
-        if unreachable.size:
+        if missed.size:
             spot = np.array([pose.joint_positions[leg.foot][s:e + 1].mean(axis=0) for s, e in track.intervals])
             owner = blend_weights(track.intervals, frames, 0)[1]
-            gap = after.joint_positions[leg.foot][unreachable] - spot[owner[unreachable]]
+            gap = after.joint_positions[leg.foot][missed] - spot[owner[missed]]
             miss = float(np.sqrt(np.sum(gap * gap, axis=-1)).max())
         before_mean, before_max = _slide(pose.joint_positions[leg.foot], track.intervals, up)
         after_mean, after_max = _slide(after.joint_positions[leg.foot], track.intervals, up)
         feet.append(
             FootReport(
                 leg.side, leg.names, leg.convention, track.intervals, before_mean, before_max, after_mean, after_max,
-                unreachable, miss, largest, track,
+                missed, miss, largest, track,
                 pose.joint_positions[leg.foot].copy(), after.joint_positions[leg.foot].copy(),
             )
         )

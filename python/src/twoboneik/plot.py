@@ -9,6 +9,7 @@ import os
 from typing import Union
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .footlock import FootlockResult
 
@@ -18,7 +19,7 @@ __all__ = ["plot_footlock"]
 _FONTS = ["NanumGothic", "NanumBarunGothic", "Noto Sans CJK KR", "Malgun Gothic", "AppleGothic", "DejaVu Sans"]
 
 
-def plot_footlock(result: FootlockResult, path: Union[str, os.PathLike], title: str = "") -> None:
+def plot_footlock(result: FootlockResult, path: Union[str, os.PathLike[str]], title: str = "") -> None:
     """result 의 그림을 path (PNG 등, 확장자로 형식) 에 쓴다."""
     import matplotlib
 
@@ -64,7 +65,8 @@ def plot_footlock(result: FootlockResult, path: Union[str, os.PathLike], title: 
         plt.close(figure)
 
 
-def _horizontal_step(foot: np.ndarray, up: np.ndarray) -> np.ndarray:
+def _horizontal_step(foot: NDArray[np.float64], up: NDArray[np.float64]) -> NDArray[np.float64]:
     step = np.diff(foot, axis=0)
     step -= (step @ up)[:, None] * up
-    return np.sqrt(np.sum(step * step, axis=-1))
+    length: NDArray[np.float64] = np.sqrt(np.sum(step * step, axis=-1))
+    return length

@@ -7,7 +7,7 @@ TypeScript 의 TwoBoneIK (극 없이 solve/update) 와 같은 식을 프레임 �
 from __future__ import annotations
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 __all__ = ["AUTO_POLE_DEFAULT_WEIGHT", "AUTO_POLE_STRAIGHT", "BEND_DIRECTION_UNIT_TOLERANCE", "auto_pole"]
 
@@ -19,7 +19,7 @@ AUTO_POLE_STRAIGHT = 0.1
 BEND_DIRECTION_UNIT_TOLERANCE = 1e-6
 
 
-def auto_pole(root: ArrayLike, joint: ArrayLike, end: ArrayLike, bend_direction: ArrayLike) -> np.ndarray:
+def auto_pole(root: ArrayLike, joint: ArrayLike, end: ArrayLike, bend_direction: ArrayLike) -> NDArray[np.float64]:
     """들어온 자세 (뿌리 R, 관절 J, 끝 E) 와 기본 굽힘 방향 n 에서 극 점 P (..., 3) 를 구한다.
 
     모두 한 공간 (예: upper 의 부모 공간, 또는 n 을 그 공간에서 옮긴 월드) 의 (..., 3) 배열로, 서로 브로드캐스트한다.
@@ -83,8 +83,10 @@ def auto_pole(root: ArrayLike, joint: ArrayLike, end: ArrayLike, bend_direction:
     middle = r + u / 2
     safe = np.where(direction_length > 0, direction_length, 1.0)[..., None]
     along = np.where((direction_length > 0)[..., None], direction / safe, n)
-    return middle + chain[..., None] * along
+    pole: NDArray[np.float64] = middle + chain[..., None] * along
+    return pole
 
 
-def _length(v: np.ndarray) -> np.ndarray:
-    return np.sqrt(np.sum(v * v, axis=-1))
+def _length(v: NDArray[np.float64]) -> NDArray[np.float64]:
+    length: NDArray[np.float64] = np.sqrt(np.sum(v * v, axis=-1))
+    return length

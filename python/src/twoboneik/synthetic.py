@@ -8,9 +8,10 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 import numpy as np
+from numpy.typing import NDArray
 
 from .bvh import BvhClip
 
@@ -63,11 +64,11 @@ class SyntheticWalk(NamedTuple):
     """
 
     clip: BvhClip
-    stance: np.ndarray
-    ankle: np.ndarray
+    stance: NDArray[np.float64]
+    ankle: NDArray[np.float64]
 
 
-def _order(channels):
+def _order(channels: Sequence[str]) -> list[str]:
     return [c for c in channels if c.endswith("rotation")]
 
 
