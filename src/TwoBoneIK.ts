@@ -111,7 +111,7 @@ function applyLocal(v: Vector3, object: Object3D, scratch: Matrix4): void {
 function composeLocal(out: Matrix4, object: Object3D): void {
   out.compose(object.position, object.quaternion, object.scale);
   const pivot = object.pivot;
-  if (pivot !== null) {
+  if (pivot != null) { // != null: r184 이전 three 에는 pivot 이 없다 (undefined)
     const px = pivot.x, py = pivot.y, pz = pivot.z;
     const te = out.elements;
     te[12] = te[12]! + px - te[0]! * px - te[4]! * py - te[8]! * pz;
@@ -122,7 +122,7 @@ function composeLocal(out: Matrix4, object: Object3D): void {
 
 /** end 의 원점을 end 부모의 로컬 공간에서 (pivot 이 있으면 합성한 로컬 행렬에서) out 에. end 에는 쓰지 않는다. */
 function endOrigin(end: Object3D, out: Vector3, scratch: Matrix4): Vector3 {
-  if (end.pivot === null) return out.copy(end.position);
+  if (end.pivot == null) return out.copy(end.position);
   composeLocal(scratch, end);
   return out.setFromMatrixPosition(scratch);
 }

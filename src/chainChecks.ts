@@ -118,7 +118,7 @@ export function isGoodBone(bone: Object3D, uniformScale: boolean, allowPivot: bo
   const qx = q._x, qy = q._y, qz = q._z, qw = q._w;
   const lengthSq = qx * qx + qy * qy + qz * qz + qw * qw;
   if (!(zero === 0 && lengthSq >= UNIT_MIN_SQ && lengthSq <= UNIT_MAX_SQ)) return false;
-  if (!allowPivot && bone.pivot !== null) return false;
+  if (!allowPivot && bone.pivot != null) return false;
   if (!uniformScale) return true;
   let hi = sx > sy ? sx : sy, lo = sx > sy ? sy : sx;
   if (sz > hi) hi = sz;
@@ -140,7 +140,7 @@ export function throwBadBone(caller: string, role: string, bone: Object3D, unifo
     throw new RangeError(`${caller}: ${name}.scale 은 균등해야 합니다 — 세 성분이 같아야 뼈 길이가 보존됩니다 `
       + `(받은 값: ${s.x}, ${s.y}, ${s.z}; 상대 허용치 ${UNIFORM_SCALE_TOLERANCE})`);
   }
-  if (!allowPivot && bone.pivot !== null) {
+  if (!allowPivot && bone.pivot != null) {
     throw new RangeError(`${caller}: ${name}.pivot 은 지원하지 않습니다 (받은 값: ${bone.pivot.toArray().join(", ")})`);
   }
   throw new RangeError(`${caller}: ${name} 의 상태가 올바르지 않습니다`);
