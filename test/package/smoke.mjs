@@ -13,6 +13,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const pkg = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8"));
 const THREE_VERSION = pkg.devDependencies["three-newest"].replace(/^npm:three@/, "");
+const OLDEST_THREE = pkg.devDependencies["three-oldest"].replace(/^npm:three@/, "");
+/** 범위 바로 아래의 three (peer 범위의 아래 끝보다 한 판 낮은 버전). */
+const BELOW_RANGE = `0.${Number(OLDEST_THREE.split(".")[1]) - 1}.0`;
 const TSC = join(REPO, "node_modules/typescript/bin/tsc");
 const VITE = join(REPO, "node_modules/vite/bin/vite.js");
 const CHROMIUM = "/usr/bin/chromium";
@@ -269,6 +272,22 @@ await step("트리 셰이킹: solveTwoBoneIK 만 가져오면 TwoBoneIK·도우�
     sizes.push(`${imports} ${(code.length / 1000).toFixed(1)} kB`);
   }
   return sizes.join(", ");
+});
+
+// ---------------------------------------------------------------- 8. peer 범위의 아래 끝
+
+// 사용자가 직접 고른 three 는 범위 밖이어도 npm 이 경고 (ERESOLVE overriding peer dependency) 만 하고 설치한다:
+// 범위는 그 경고와 npm ls 의 "invalid" 로 드러난다.
+await step(`peer 범위: three@${OLDEST_THREE} 는 npm ls 가 받아들이고 그 위에서 ESM 확인이 돌며, three@${BELOW_RANGE} 는 npm 이 경고하고 npm ls 가 invalid 로 본다`, () => {
+  run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", `three@${OLDEST_THREE}`]);
+  run("npm", ["ls", "three"]);
+  const out = nodeNoWarnings([join(app, "esm-check.mjs")]);
+  assert(out === "esm ok 0.75 true", `출력: ${out}`);
+  const below = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", `three@${BELOW_RANGE}`], { cwd: app, encoding: "utf8" });
+  assert(/ERESOLVE overriding peer dependency/.test(below.stderr), `three@${BELOW_RANGE} 에 peer 경고가 없다\n${below.stderr.slice(0, 2000)}`);
+  const ls = spawnSync("npm", ["ls", "three"], { cwd: app, encoding: "utf8" });
+  assert(ls.status !== 0 && /invalid/.test(ls.stdout + ls.stderr), `npm ls 가 three@${BELOW_RANGE} 를 받아들였다\n${ls.stdout}${ls.stderr}`);
+  return undefined;
 });
 
 console.log(`\ntarball ${packInfo.filename}: ${(packInfo.size / 1000).toFixed(1)} kB, 풀면 ${(packInfo.unpackedSize / 1000).toFixed(1)} kB, ${packInfo.files.length} 파일`);
