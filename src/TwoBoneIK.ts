@@ -3,9 +3,9 @@ import type { Object3D, Vector3Like } from "three";
 import { createChainLengths, createTwoBoneIKResult, DOUBLE_FIELD_SEED, solveChain } from "./math/solveTwoBoneIK.js";
 import { assertFinitePoint, isFinitePoint } from "./math/validation.js";
 import { AUTO_POLE_STRAIGHT, writeAutoPole } from "./math/autoPole.js";
-import { AFFINE_NOT_FINITE, AFFINE_OK, invertAffine } from "./math/affine.js";
+import { AFFINE_NOT_FINITE, AFFINE_NOT_INVERTIBLE, AFFINE_OK, invertConformal } from "./math/affine.js";
 import {
-  conformalDefect, isGoodBone, isWritableResult, throwBadBone, throwBadParentMatrix, throwBadResult, throwNotBoolean,
+  isGoodBone, isWritableResult, throwBadBone, throwBadParentMatrix, throwBadResult, throwNotBoolean,
   throwNotObject, throwNotUnitInterval, throwParentNotFinite, throwSingularParent,
 } from "./chainChecks.js";
 import type { ChainLengths, TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
@@ -168,11 +168,14 @@ function invertParent(upper: Object3D, updateAncestors: boolean, f: SolveFrame):
     return;
   }
   if (updateAncestors) parent.updateWorldMatrix(true, false); // 조상만: 체인은 로컬 행렬로 충분하다
-  const matrix = parent.matrixWorld;
-  const defect = conformalDefect(matrix);
+  const defect = invertConformal(f.parentInverse, parent.matrixWorld);
+  if (defect !== AFFINE_OK) throwBadParent(parent, defect);
+}
+
+function throwBadParent(parent: Object3D, defect: number): never {
   if (defect === AFFINE_NOT_FINITE) throwParentNotFinite(SOLVE, parent);
-  if (defect !== AFFINE_OK) throwBadParentMatrix(SOLVE, parent, defect);
-  if (!invertAffine(f.parentInverse, matrix)) throwSingularParent(SOLVE, parent);
+  if (defect === AFFINE_NOT_INVERTIBLE) throwSingularParent(SOLVE, parent);
+  throwBadParentMatrix(SOLVE, parent, defect);
 }
 
 /**
@@ -339,7 +342,7 @@ function initialBendParent(
   let invertible = true;
   if (parent !== null) {
     parent.updateWorldMatrix(true, false);
-    invertible = conformalDefect(parent.matrixWorld) === AFFINE_OK && invertAffine(parentInverse, parent.matrixWorld);
+    invertible = invertConformal(parentInverse, parent.matrixWorld) === AFFINE_OK;
   }
   const toParent = (world: Readonly<Vector3Like>): Vector3 => {
     const v = new Vector3(world.x, world.y, world.z);

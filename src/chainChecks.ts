@@ -4,7 +4,7 @@
 import type { Matrix4, Object3D } from "three";
 import { fieldsOf } from "./math/quaternionFields.js";
 import {
-  AFFINE_NON_UNIFORM, AFFINE_NOT_AFFINE, AFFINE_SHEAR, AFFINE_SINGULAR, UNIFORM_SCALE_TOLERANCE, conformalDefect, isFiniteMatrix,
+  AFFINE_NON_UNIFORM, AFFINE_NOT_AFFINE, AFFINE_SHEAR, AFFINE_SINGULAR, UNIFORM_SCALE_TOLERANCE, isFiniteMatrix,
 } from "./math/affine.js";
 import type { TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
 
@@ -169,7 +169,7 @@ export function throwParentNotFinite(caller: string, parent: Object3D): never {
   throw new RangeError(`${caller}: upper 의 부모 "${parent.name}".matrixWorld 가 유한하지 않습니다 (받은 값: ${parent.matrixWorld.elements.join(", ")})`);
 }
 
-/** upper 의 부모 월드 행렬이 균등 스케일·회전·이동이 아닐 때 (conformalDefect 의 코드). */
+/** upper 의 부모 월드 행렬이 균등 스케일·회전·이동이 아닐 때 (invertConformal 의 코드). */
 export function throwBadParentMatrix(caller: string, parent: Object3D, defect: number): never {
   const where = `upper 의 부모("${parent.name}") 월드 행렬`;
   const m = parent.matrixWorld;
@@ -202,4 +202,3 @@ function rowOf(m: Matrix4, row: number): string {
   return [e[row], e[row + 4], e[row + 8], e[row + 12]].join(", ");
 }
 
-export { conformalDefect };

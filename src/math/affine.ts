@@ -37,13 +37,32 @@ export function isFiniteMatrix(m: Matrix4): boolean {
 /** 원소 가운데 유한하지 않은 것이 있다. */
 export const AFFINE_NOT_FINITE = 5;
 
+/** 선형 부분 (9 원소) 에 2^k 를 곱한다 (두 번에 나눠: 2^k 하나로는 넘칠 수 있다). 2 의 거듭제곱이라 정확하다. */
+function scaleLinear(e: number[], half: number, rest: number, withTranslation: boolean): void {
+  for (let i = 0; i < 15; i++) {
+    if (i === 3 || i === 7 || i === 11) continue;
+    if (!withTranslation && i >= 12) continue;
+    e[i] = e[i]! * half * rest;
+  }
+}
+
+/** 역행렬의 이동이 float64 를 넘는다 (|t| / 스케일 > 1.8e308) 또는 three 의 invert 가 실패했다. */
+export const AFFINE_NOT_INVERTIBLE = 6;
+
 /**
- * 행렬 m 이 "균등 스케일 × 회전 (거울 포함) + 이동" 인지 본다. 아니면 무엇이 어긋났는지 코드로.
- * 세 열 c₀, c₁, c₂ (선형 부분) 를 가장 큰 원소로 나눈 뒤 (1e-120 같은 스케일도 제곱이 사라지지 않게):
+ * 행렬 m 이 "균등 스케일 × 회전 (거울 포함) + 이동" 인지 보고, 그렇다면 out 에 m⁻¹ 을 쓴다 (out 이 null 이면 검사만).
+ * 돌려주는 값: AFFINE_OK 또는 무엇이 어긋났는지의 코드 (그때 out 은 쓰지 않았거나 쓰다 만 것이다: 버린다).
+ *
+ * 검사: 세 열 c₀, c₁, c₂ (선형 부분) 를 가장 큰 원소로 나눈 뒤 (1e-120 같은 스케일도 제곱이 사라지지 않게)
  * min|cᵢ| ≥ (1 − tol)·max|cᵢ|,  (cᵢ·cⱼ)² ≤ tol²·|cᵢ|²|cⱼ|².
- * (뜨거운 경로라 반복문·여러 인자의 Math.max 없이 풀어 쓴다.)
+ *
+ * 역행렬: three 의 invert() 는 행렬식 (선형 부분 크기의 세제곱) 이 0 으로 사라지면 (스케일 1e-120 → 1e-360) 0 행렬을
+ * 준다. 그래서 선형 부분이 [2⁻¹⁰⁰, 2¹⁰⁰] 밖이면 행렬 (선형 + 이동) 에 2ᵏ 을 곱해 크기를 1 근처로 옮긴 뒤 뒤집고,
+ * 역행렬의 선형 부분에 다시 2ᵏ 을 곱한다: [2ᵏL, 2ᵏt]⁻¹ = [2⁻ᵏL⁻¹, −L⁻¹t]. 2 의 거듭제곱을 곱하는 것은 정확하므로
+ * 그 범위 안이었다면 나왔을 값과 비트까지 같다. 범위 안에서 선형 부분은 유한하고, 넘칠 수 있는 것은 이동 −L⁻¹t 뿐이다.
+ * (뜨거운 경로라 원소를 한 번만 읽고, 반복문·여러 인자의 Math.max 없이 풀어 쓴다. 수를 함수 밖으로 넘기지 않는다.)
  */
-export function conformalDefect(m: Matrix4): number {
+export function invertConformal(out: Matrix4 | null, m: Matrix4): number {
   const e = m.elements;
   const e0 = e[0]!, e1 = e[1]!, e2 = e[2]!, e3 = e[3]!, e4 = e[4]!, e5 = e[5]!, e6 = e[6]!, e7 = e[7]!;
   const e8 = e[8]!, e9 = e[9]!, e10 = e[10]!, e11 = e[11]!, e12 = e[12]!, e13 = e[13]!, e14 = e[14]!, e15 = e[15]!;
@@ -76,46 +95,13 @@ export function conformalDefect(m: Matrix4): number {
   const ab = ax * bx + ay * by + az * bz, ac = ax * cx + ay * cy + az * cz, bc = bx * cx + by * cy + bz * cz;
   const tolSq = UNIFORM_SCALE_TOLERANCE * UNIFORM_SCALE_TOLERANCE;
   if (ab * ab > tolSq * aSq * bSq || ac * ac > tolSq * aSq * cSq || bc * bc > tolSq * bSq * cSq) return AFFINE_SHEAR;
-  return AFFINE_OK;
-}
-
-/** 선형 부분 (9 원소) 에 2^k 를 곱한다 (두 번에 나눠: 2^k 하나로는 넘칠 수 있다). 2 의 거듭제곱이라 정확하다. */
-function scaleLinear(e: number[], half: number, rest: number, withTranslation: boolean): void {
-  for (let i = 0; i < 15; i++) {
-    if (i === 3 || i === 7 || i === 11) continue;
-    if (!withTranslation && i >= 12) continue;
-    e[i] = e[i]! * half * rest;
-  }
-}
-
-/**
- * out ← m⁻¹. m 은 conformalDefect 가 AFFINE_OK 라고 한 행렬. 역행렬이 float64 로 표현되면 true.
- *
- * three 의 invert() 는 행렬식 (선형 부분 크기의 세제곱) 이 0 으로 사라지면 (스케일 1e-120 → 1e-360) 0 행렬을 준다.
- * 그래서 선형 부분이 [2⁻¹⁰⁰, 2¹⁰⁰] 밖이면 행렬 (선형 + 이동) 에 2ᵏ 을 곱해 크기를 1 근처로 옮긴 뒤 뒤집고,
- * 역행렬의 선형 부분에 다시 2ᵏ 을 곱한다: [2ᵏL, 2ᵏt]⁻¹ = [2⁻ᵏL⁻¹, −L⁻¹t]. 2 의 거듭제곱을 곱하는 것은 정확하므로
- * 그 범위 안이었다면 나왔을 값과 비트까지 같다. 범위 안에서 선형 부분은 유한하고, 넘칠 수 있는 것은
- * 이동 −L⁻¹t 뿐이다 (|t| / 스케일 > 1.8e308).
- * (선형 부분의 크기는 conformalDefect 와 같은 식으로 여기서 다시 잰다: 수를 함수 밖으로 넘기면 할당할 수 있다.)
- */
-export function invertAffine(out: Matrix4, m: Matrix4): boolean {
-  const e = m.elements;
-  const e0 = e[0]!, e1 = e[1]!, e2 = e[2]!, e4 = e[4]!, e5 = e[5]!, e6 = e[6]!, e8 = e[8]!, e9 = e[9]!, e10 = e[10]!;
-  let maxAbs = e0 < 0 ? -e0 : e0, v = 0;
-  v = e1 < 0 ? -e1 : e1; if (v > maxAbs) maxAbs = v;
-  v = e2 < 0 ? -e2 : e2; if (v > maxAbs) maxAbs = v;
-  v = e4 < 0 ? -e4 : e4; if (v > maxAbs) maxAbs = v;
-  v = e5 < 0 ? -e5 : e5; if (v > maxAbs) maxAbs = v;
-  v = e6 < 0 ? -e6 : e6; if (v > maxAbs) maxAbs = v;
-  v = e8 < 0 ? -e8 : e8; if (v > maxAbs) maxAbs = v;
-  v = e9 < 0 ? -e9 : e9; if (v > maxAbs) maxAbs = v;
-  v = e10 < 0 ? -e10 : e10; if (v > maxAbs) maxAbs = v;
+  if (out === null) return AFFINE_OK;
   out.copy(m);
   if (maxAbs >= PLAIN_INVERT_MIN && maxAbs <= PLAIN_INVERT_MAX) {
     out.invert();
     const r = out.elements;
     const r12 = r[12]!, r13 = r[13]!, r14 = r[14]!;
-    return r[15] !== 0 && (r12 - r12) + (r13 - r13) + (r14 - r14) === 0;
+    return r[15] !== 0 && (r12 - r12) + (r13 - r13) + (r14 - r14) === 0 ? AFFINE_OK : AFFINE_NOT_INVERTIBLE;
   }
   const k = -Math.floor(Math.log2(maxAbs));
   const half = 2 ** Math.trunc(k / 2), rest = 2 ** (k - Math.trunc(k / 2));
@@ -123,5 +109,10 @@ export function invertAffine(out: Matrix4, m: Matrix4): boolean {
   out.invert();
   scaleLinear(out.elements, half, rest, false);
   // invert() 는 행렬식이 0 이면 0 행렬을 준다 (아핀 역행렬이면 elements[15] ≈ 1).
-  return out.elements[15] !== 0 && isFiniteMatrix(out);
+  return out.elements[15] !== 0 && isFiniteMatrix(out) ? AFFINE_OK : AFFINE_NOT_INVERTIBLE;
+}
+
+/** invertConformal(null, m): 검사만. */
+export function conformalDefect(m: Matrix4): number {
+  return invertConformal(null, m);
 }
