@@ -57,7 +57,7 @@ def _contains_bool(value: Any) -> bool:
     if kind is bool or kind is np.bool_:
         return True
     if kind is np.ndarray:
-        return value.dtype.kind == "b"
+        return bool(value.dtype.kind == "b")
     if kind is list or kind is tuple:
         return any(_contains_bool(item) for item in value)
     return False

@@ -524,8 +524,12 @@ def _solve_scalar(
     return TwoBoneIKResult(np.array(joint), np.array(end, dtype=np.float64), reachable)
 
 
-def _overflow_message(root, joint, end) -> str:
-    values = lambda v: ", ".join(repr(float(c)) for c in v)  # noqa: E731
+def _overflow_message(
+    root: tuple[float, float, float], joint: tuple[float, float, float], end: tuple[float, float, float]
+) -> str:
+    def values(v: tuple[float, float, float]) -> str:
+        return ", ".join(repr(float(c)) for c in v)
+
     return (
         "결과가 float64 범위를 넘습니다 — root 가 ±1.8e308 에 너무 가깝습니다"
         f" (root: {values(root)}; joint: {values(joint)}; end: {values(end)})"
