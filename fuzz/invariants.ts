@@ -180,7 +180,7 @@ export class Stats {
       const first = this.first.has(k) ? `  (처음: 체인 #${this.first.get(k)})` : "";
       lines.push(
         `  ${k.padEnd(13)} 검사 ${String(this.checked.get(k)).padStart(8)}  위반 ${String(this.violations.get(k)).padStart(7)}`
-        + `  최악 오차/허용치 ${fmt(this.worstRatio.get(k)!)}  최악 오차/(a + b) ${fmt(this.worstRelative.get(k)!)}${first}`,
+        + `  최악 오차/허용치 ${fmt(this.worstRatio.get(k)!)}  최악 오차/(a + b) ${fmt(this.worstRelative.get(k)!)} (체인 항이 정하는 체인)${first}`,
       );
     }
     return lines.join("\n");
@@ -214,9 +214,11 @@ export function checkChain(stats: Stats, c: Chain, out: TwoBoneIKResult, threw: 
     Math.abs(q.x), Math.abs(q.y), Math.abs(q.z));
   const largest = Math.max(coord, Math.abs(j.x), Math.abs(j.y), Math.abs(j.z), Math.abs(e.x), Math.abs(e.y), Math.abs(e.z));
   const tolerance = RELATIVE * chainLength + ULPS * EPS * largest;
+  // 오차/(a + b) 는 체인 항이 허용치를 정하는 체인에서만 센다 (좌표가 체인보다 훨씬 크면 ulp 항이 정한다).
+  const scale = RELATIVE * chainLength >= ULPS * EPS * largest ? chainLength : Infinity;
 
-  stats.record("upper_length", Math.abs(norm(j.x - r.x, j.y - r.y, j.z - r.z) - c.a), tolerance, chainLength, index);
-  stats.record("lower_length", Math.abs(norm(e.x - j.x, e.y - j.y, e.z - j.z) - c.b), tolerance, chainLength, index);
+  stats.record("upper_length", Math.abs(norm(j.x - r.x, j.y - r.y, j.z - r.z) - c.a), tolerance, scale, index);
+  stats.record("lower_length", Math.abs(norm(e.x - j.x, e.y - j.y, e.z - j.z) - c.b), tolerance, scale, index);
 
   const fx0 = t.x - r.x, fy0 = t.y - r.y, fz0 = t.z - r.z;
   const d = norm(fx0, fy0, fz0);
@@ -235,7 +237,7 @@ export function checkChain(stats: Stats, c: Chain, out: TwoBoneIKResult, threw: 
   } else {
     ray = Math.max(Math.abs(e.x - (r.x + clamped * fx)), Math.abs(e.y - (r.y + clamped * fy)), Math.abs(e.z - (r.z + clamped * fz)));
   }
-  stats.record("end_on_ray", ray, tolerance, chainLength, index);
+  stats.record("end_on_ray", ray, tolerance, scale, index);
 
   const margin = 8 * EPS;
   const ambiguous = Math.abs(d - hi) <= margin * hi || Math.abs(d - lo) <= margin * Math.max(lo, d);

@@ -110,6 +110,7 @@ describe("solveTwoBoneIK — out is checked before anything is written", () => {
     ["an empty object", () => ({}), "out.joint"],
     ["an object without end", () => ({ joint: new Vector3(), reachable: false }), "out.end"],
     ["a number", () => 3, "out"],
+    ["an object whose joint is a number", () => ({ joint: 1, end: new Vector3(), reachable: false }), "out.joint"],
     ["a frozen result", () => Object.freeze(createTwoBoneIKResult()), "out"],
     ["a result with a frozen joint", frozenJoint, "out.joint"],
     ["a result with a frozen end", frozenEnd, "out.end"],
@@ -128,14 +129,17 @@ describe("solveTwoBoneIK — out is checked before anything is written", () => {
     expect(JSON.stringify(out)).toBe(before);
   });
 
-  it("leaves a result frozen after an earlier successful solve unchanged (the failing write comes first)", () => {
+  it("rejects a result that was used before and frozen since, as soon as another out came in between", () => {
     for (const freeze of [(o: TwoBoneIKResult) => Object.freeze(o), (o: TwoBoneIKResult) => Object.freeze(o.joint), (o: TwoBoneIKResult) => Object.freeze(o.end)]) {
-      const out = createTwoBoneIKResult();
-      solveTwoBoneIK(v(0, 0, 0), 1, 1, v(1.5, 0, 0), v(0, 1, 0), out); // 이 out 을 확인해 기억한다
-      freeze(out);
-      const before = bits(out);
-      expect(() => solveTwoBoneIK(v(0, 0, 0), 2, 1, v(0, 2, 0), v(0, 0, 1), out)).toThrow();
-      expect(bits(out)).toEqual(before);
+      const used = createTwoBoneIKResult(), other = createTwoBoneIKResult();
+      solveTwoBoneIK(v(0, 0, 0), 1, 1, v(1.5, 0, 0), v(0, 1, 0), used);
+      solveTwoBoneIK(v(0, 0, 0), 1, 1, v(1.5, 0, 0), v(0, 1, 0), other); // 이제 기억하는 out 은 other
+      freeze(used);
+      const before = bits(used);
+      const call = () => solveTwoBoneIK(v(0, 0, 0), 2, 1, v(0, 2, 0), v(0, 0, 1), used);
+      expect(call).toThrow(RangeError);
+      expect(call).toThrow("out");
+      expect(bits(used)).toEqual(before);
     }
   });
 

@@ -14,7 +14,7 @@ import { fieldsOf } from "./quaternionFields.js";
  * 정확히 반대(from × to = 0, cos φ < 0)면 축은 from 과 가장 덜 나란한 양의 축(X, Y, Z 순)을 from 에 직교화한 것.
  *
  * from, to 는 유한한 단위 벡터여야 한다: |‖v‖² − 1| ≤ UNIT_VECTOR_TOLERANCE 가 아니거나 (NaN·무한대 포함)
- * out 이 얼지 않은 Quaternion 이 아니면 인자 이름과 값을 담은 RangeError 를 던지고 out 은 그대로 둔다.
+ * out 이 얼지 않은 (Object.freeze 하지 않은) Quaternion 이 아니면 인자 이름과 값을 담은 RangeError 를 던지고 out 은 그대로 둔다.
  */
 /**
  * 단위 벡터로 볼 |‖v‖² − 1| 의 상한. float32 로 저장된 방향 (상대 오차 ~1e-7) 도 받고,
@@ -38,7 +38,7 @@ export function rotationBetweenUnitVectors(
     && uuDelta <= UNIT_VECTOR_TOLERANCE && uuDelta >= -UNIT_VECTOR_TOLERANCE)) throwNotUnitPoint("from", ux, uy, uz);
   if (!(typeof vx === "number" && typeof vy === "number" && typeof vz === "number"
     && vvDelta <= UNIT_VECTOR_TOLERANCE && vvDelta >= -UNIT_VECTOR_TOLERANCE)) throwNotUnitPoint("to", vx, vy, vz);
-  if (!(out instanceof Quaternion) || Object.isFrozen(out)) throwBadQuaternion(out);
+  if (!(out instanceof Quaternion)) throwBadQuaternion(out);
   const cosPhi = ux * vx + uy * vy + uz * vz;
   let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
   const sinPhiSq = nx * nx + ny * ny + nz * nz;
@@ -77,7 +77,14 @@ export function rotationBetweenUnitVectors(
   // cos²(φ/2) + sin²(φ/2) = 1 이고 |n| = 1 이므로 이미 단위 사원수다 (반올림 몇 ulp 안쪽).
   // (set() 이나 접근자 대신 필드에 쓴다: quaternionFields.ts 참고.)
   const o = fieldsOf(out);
-  o._x = nx * sinHalf; o._y = ny * sinHalf; o._z = nz * sinHalf; o._w = cosHalf;
+  try {
+    // 얼린 out 이면 첫 쓰기가 TypeError 다 (아무것도 바뀌기 전): out 을 짚는 RangeError 로 바꾼다.
+    // (Object.isFrozen 으로 미리 묻는 것보다 싸다.)
+    o._x = nx * sinHalf;
+  } catch {
+    throwBadQuaternion(out);
+  }
+  o._y = ny * sinHalf; o._z = nz * sinHalf; o._w = cosHalf;
   o._onChangeCallback();
   return out;
 }
@@ -94,7 +101,7 @@ function throwNotUnitPoint(name: string, x: unknown, y: unknown, z: unknown): ne
 }
 
 function throwBadQuaternion(out: unknown): never {
-  const frozen = out instanceof Quaternion;
+  const frozen = out instanceof Quaternion; // Quaternion 인데 여기 왔다면 얼어 있다
   throw new RangeError(
     `rotationBetweenUnitVectors: out은 ${frozen ? "얼지 않은 (Object.freeze 하지 않은) " : ""}Quaternion 이어야 합니다`
     + ` (받은 값: ${String(out)})`,

@@ -1,7 +1,7 @@
 import { Vector3 } from "three";
 import type { Vector3Like } from "three";
 import {
-  assertBoneLengths, assertWritableResult, isPointObject,
+  assertBoneLengths, assertWritableResult,
   throwInvalidArguments, throwInvalidChain, throwResultOverflow,
 } from "./validation.js";
 
@@ -85,7 +85,9 @@ export function createTwoBoneIKResult(): TwoBoneIKResult {
  * 잘못된 입력은 아무것도 쓰기 전에 인자 이름과 값을 담은 RangeError 로 거부하고 `out`은 건드리지 않는다:
  * 객체가 아닌 점, 수가 아닌 (bool·문자열·bigint) 또는 유한하지 않은 좌표, 수가 아니거나 음수·NaN·무한대인 길이,
  * 둘 다 0인 길이, 2(a + b) 넘침, target − root·poleHint − root 넘침, float64 를 넘는 관절·끝 (`root` 를 짚는다),
- * 쓸 수 없는 `out` (객체가 아님, joint·end 가 객체가 아님, out·joint·end 가 얼어 있음).
+ * 쓸 수 없는 `out` (객체가 아님, joint·end 가 객체가 아님, out·joint·end 가 얼어 있음). 얼었는지는 바로 앞 호출과
+ * 다른 out (또는 joint·end) 이 올 때만 묻는다 (Object.isFrozen 은 풀이 한 번만큼 비싸다): 이미 받은 out 을 나중에 얼리면
+ * 쓰기가 TypeError 로 실패한다.
  * 좌표는 한 번씩만 읽으므로 getter 가 solveTwoBoneIK 를 다시 불러도 (재진입) 답이 같다. 입력 객체는 절대 바꾸지 않는다.
  *
  * @param root 뿌리(어깨·엉덩이)의 위치.
@@ -112,7 +114,6 @@ export function solveTwoBoneIK(
   _lengthInputs[1] = lowerLength;
   return solveBody("solveTwoBoneIK", true, root, target, poleHint, out);
 }
-
 
 /** 체인의 두 뼈 길이. 객체로 넘기는 까닭은 solveChain 참고. */
 export interface ChainLengths {
@@ -175,7 +176,8 @@ function solveBody(
   out: TwoBoneIKResult,
 ): TwoBoneIKResult {
   const a = _lengthInputs[0]!, b = _lengthInputs[1]!;
-  if (checkPoints && !(isPointObject(root) && isPointObject(target) && isPointObject(poleHint))) {
+  // null·undefined 에서는 좌표를 읽을 수 없다. (수·문자열 같은 원시값은 좌표가 undefined 라 아래 typeof 검사가 잡는다.)
+  if (checkPoints && (root == null || target == null || poleHint == null)) {
     throwInvalidArguments(caller, root, a, b, target, poleHint);
   }
   const rx = root.x, ry = root.y, rz = root.z;
@@ -188,13 +190,13 @@ function solveBody(
   if (checkPoints && !(typeof rx === "number" && typeof ry === "number" && typeof rz === "number"
     && typeof tx === "number" && typeof ty === "number" && typeof tz === "number"
     && typeof qx === "number" && typeof qy === "number" && typeof qz === "number")) {
-    throwInvalidChain(caller, rx, ry, rz, a, b, tx, ty, tz, qx, qy, qz);
+    throwInvalidChain(caller, root, target, poleHint, rx, ry, rz, a, b, tx, ty, tz, qx, qy, qz);
   }
   let fx = tx - rx, fy = ty - ry, fz = tz - rz;
   let px = qx - rx, py = qy - ry, pz = qz - rz;
   if (!(Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(fz)
     && Number.isFinite(px) && Number.isFinite(py) && Number.isFinite(pz))) {
-    throwInvalidChain(caller, rx, ry, rz, a, b, tx, ty, tz, qx, qy, qz);
+    throwInvalidChain(caller, root, target, poleHint, rx, ry, rz, a, b, tx, ty, tz, qx, qy, qz);
   }
   if (!(a >= 0 && b >= 0 && a + b > 0 && 2 * (a + b) < Infinity)) assertBoneLengths(caller, a, b);
   if (!(out !== null && typeof out === "object")) assertWritableResult(caller, out);
@@ -315,14 +317,12 @@ function solveBody(
   }
 
   // 7. 쓰기. 얼린 (Object.freeze) out·joint·end 에 쓰면 TypeError 라 쓰기 전에 거부해야 한다. Object.isFrozen 은 풀이
-  //    한 번만큼 비싸므로, 마지막으로 확인한 out (과 그 joint·end) 를 기억해 두고 다른 것이 올 때만 묻는다 (같은 out 을
-  //    매 프레임 넘기는 것이 보통이다). 확인한 뒤에 얼렸더라도 같은 값을 먼저 한 번씩 다시 써 보므로 (값이 같아
-  //    아무것도 바뀌지 않는다) 실패는 진짜 쓰기보다 먼저 난다.
+  //    한 번만큼 비싸므로, 마지막으로 확인한 out 과 그 joint·end 를 기억해 두고 다른 것이 올 때만 묻는다 (같은 out 을
+  //    매 프레임 넘기는 것이 보통이다). 기억한 뒤에 얼린 out 은 알아채지 못한다 (문서에 적었다).
   const joint = out.joint, end = out.end;
   if (checkPoints) {
     const checked = _checkedResult;
     if (!(out === checked.out && joint === checked.joint && end === checked.end)) rememberWritableResult(caller, out);
-    out.reachable = out.reachable; joint.x = joint.x; end.x = end.x; // eslint-disable-line no-self-assign
   }
   // set() 대신 필드에 직접 쓴다 (인라인되지 않은 호출에 double 을 넘기면 V8 이 할당한다).
   joint.x = jx; joint.y = jy; joint.z = jz;

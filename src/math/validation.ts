@@ -80,6 +80,10 @@ export function assertWritableResult(caller: string, out: unknown): void {
   }
 }
 
+function throwNotPoint(caller: string, name: string, point: unknown): never {
+  throw new RangeError(`${caller}: ${name}는 {x, y, z} 점이어야 합니다 (받은 값: ${describe(point)})`);
+}
+
 /** 점이 객체가 아닌 인자가 있을 때: 인자 순서 (root, 길이, target, poleHint) 대로 첫 문제를 알린다. */
 export function throwInvalidArguments(
   caller: string, root: unknown, upperLength: unknown, lowerLength: unknown, target: unknown, poleHint: unknown,
@@ -114,13 +118,16 @@ function assertCoordinates(caller: string, name: string, x: unknown, y: unknown,
  * 빠른 검사가 실패했을 때만 부른다.
  */
 export function throwInvalidChain(
-  caller: string,
+  caller: string, root: unknown, target: unknown, poleHint: unknown,
   rx: unknown, ry: unknown, rz: unknown, upperLength: unknown, lowerLength: unknown,
   tx: unknown, ty: unknown, tz: unknown, qx: unknown, qy: unknown, qz: unknown,
 ): never {
+  if (!isPointObject(root)) throwNotPoint(caller, "root", root);
   assertCoordinates(caller, "root", rx, ry, rz);
   assertLengthValues(caller, upperLength, lowerLength);
+  if (!isPointObject(target)) throwNotPoint(caller, "target", target);
   assertCoordinates(caller, "target", tx, ty, tz);
+  if (!isPointObject(poleHint)) throwNotPoint(caller, "poleHint", poleHint);
   assertCoordinates(caller, "poleHint", qx, qy, qz);
   const x0 = rx as number, y0 = ry as number, z0 = rz as number;
   const fx = (tx as number) - x0, fy = (ty as number) - y0, fz = (tz as number) - z0;
