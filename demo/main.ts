@@ -49,9 +49,10 @@ const KNEE_POLE_OFFSET = new Vector3(0, -0.35, 0.6);
  * 카메라가 바라보는 점과, 그 점의 깊이에서 화면에 들어와야 할 상자의 반폭·반높이 (m).
  * 캐릭터는 키(1.8 m)가 폭(팔과 공까지 약 1.2 m)보다 크다: 구 하나로 맞추면 세로 화면 위아래가 빈다.
  */
-const CAMERA_TARGET = new Vector3(-0.15, 0.88, 0.12);
-const CAMERA_FIT_HALF_WIDTH = 0.62;
-const CAMERA_FIT_HALF_HEIGHT = 1.12;
+const CAMERA_TARGET = new Vector3(-0.15, 0.92, 0.12);
+const CAMERA_FIT_HALF_WIDTH = 0.6;
+/** 바닥(발 목표) 조금 아래부터 머리 위 위쪽 극 자리까지: 빈 자리가 작은 휴대폰에서도 캐릭터가 작아지지 않게 여유를 줄였다. */
+const CAMERA_FIT_HALF_HEIGHT = 1.02;
 const CAMERA_DIRECTION = new Vector3(0.55, 0.28, 1).normalize();
 const CAMERA_FOV = 40;
 

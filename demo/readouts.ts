@@ -110,7 +110,14 @@ export class Readouts {
     this.reach.set(status);
     const state = values.ik ? (values.reachable ? "reach" : "far") : "off";
     this.reachElement.dataset["state"] = state;
-    this.summaryReach.set(status);
+    // 접힌 머리 줄은 좁다: 짧은 말로.
+    let shortStatus: string;
+    if (!values.ik) shortStatus = "IK 꺼짐";
+    else if (values.reachable) shortStatus = "닿음";
+    else if (distance > sum) shortStatus = "너무 멂";
+    else if (distance < diff) shortStatus = "너무 가까움";
+    else shortStatus = "soft 구간";
+    this.summaryReach.set(shortStatus);
     this.summaryElement.dataset["state"] = state;
 
     let ikText = `${values.ikMs.toFixed(3)} ms/프레임 (팔·다리)`;

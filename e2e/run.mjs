@@ -286,6 +286,19 @@ async function setPanels(page, touch, open) {
   return state();
 }
 
+/** 접힌 설명의 요약 줄(상태·손–공·θ)이 잘리지 않고 다 보인다. */
+async function assertSummaryFits(page) {
+  const summary = await page.evaluate(() => ["s-reach", "s-gap", "s-theta"].map((id) => {
+    const element = document.getElementById(id);
+    const r = element.getBoundingClientRect();
+    // 요약 줄(.summary)은 넘치면 잘린다 (overflow: hidden): 값이 그 상자 안에 다 들어와야 보인다.
+    const inside = r.width > 0 && r.right <= element.closest(".summary").getBoundingClientRect().right + 0.5;
+    return { id, text: element.textContent, inside };
+  }));
+  for (const item of summary) assert(item.inside && item.text !== "–", `설명 머리 줄의 ${item.id} 가 다 보이지 않는다 ("${item.text}")`);
+  return summary;
+}
+
 /** 팔(어깨·팔꿈치·손)과 공·극의 화면 위치가 모두 UI 에 가려지지 않은 캔버스 위인지. 가려진 것의 목록. */
 async function coveredArmPoints(page) {
   const covered = [];
@@ -515,14 +528,7 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
         assert(covered.length === 0, `패널 ${JSON.stringify(panels)} 에서 가려진 것: ${covered.join(", ")}`);
       }
       await setPanels(page, touch, false);
-      const summary = await page.evaluate(() => ["s-reach", "s-gap", "s-theta"].map((id) => {
-        const element = document.getElementById(id);
-        const r = element.getBoundingClientRect();
-        // 요약 줄(.summary)은 넘치면 잘린다 (overflow: hidden): 값이 그 상자 안에 다 들어와야 보인다.
-        const inside = r.width > 0 && r.right <= element.closest(".summary").getBoundingClientRect().right + 0.5;
-        return { id, text: element.textContent, inside };
-      }));
-      for (const item of summary) assert(item.inside && item.text !== "–", `접힌 설명에 ${item.id} 가 보이지 않는다 ("${item.text}")`);
+      const summary = await assertSummaryFits(page);
       assert(/mm$/.test(summary[1].text) && /°$/.test(summary[2].text), `요약의 값이 이상하다: ${summary.map((x) => x.text).join(" | ")}`);
       await shot("collapsed-summary");
       if (!touch) await setPanels(page, touch, true);
@@ -860,11 +866,19 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
       const warning = await page.evaluate(() => {
         const element = document.getElementById("flip-warning");
         const r = element.getBoundingClientRect();
-        return { hidden: element.hidden, text: element.textContent.replace(/\s+/g, " ").trim(), width: r.width, height: r.height, top: r.top, bottom: r.bottom };
+        const visible = [...element.childNodes].filter((n) => n.nodeType === 3 || n.getClientRects().length > 0).map((n) => n.textContent).join("");
+        return { hidden: element.hidden, text: visible.replace(/\s+/g, " ").trim(), width: r.width, height: r.height, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
       });
       console.log(`      경고: "${warning.text.slice(0, 60)}…" (${warning.width.toFixed(0)}×${warning.height.toFixed(0)} px)`);
       assert(!warning.hidden && warning.width > 100 && warning.bottom <= viewport.height, "경고가 보이지 않는다");
       assert(/뒤집/.test(warning.text) && /직선/.test(warning.text), "경고가 왜 위험한지 말하지 않는다");
+      // 경고는 포인터를 받지 않으므로 (pointer-events: none) elementFromPoint 로는 볼 수 없다: 상자로 잰다.
+      for (const name of ["shoulder", "elbow", "hand", "ball", "pole"]) {
+        const s = await hook(page, (n) => window.__twoBoneIK.screen(n), name);
+        const inside = s.x >= warning.left && s.x <= warning.right && s.y >= warning.top && s.y <= warning.bottom;
+        assert(!inside, `경고가 ${name} (${s.x.toFixed(0)}, ${s.y.toFixed(0)}) 을 가린다`);
+      }
+      await assertSummaryFits(page);
       await shot("flip-warning");
       await hook(page, (q) => window.__twoBoneIK.place("pole", q), p.pole);
       await page.waitForFunction(() => window.__twoBoneIK.state().flipWarning === false);
