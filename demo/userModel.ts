@@ -315,14 +315,17 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     }
   }
 
-  // --- 매 프레임 ---
+  // --- 매 프레임 (설정 객체는 한 번만 만든다) ---
+  const ikOn = { weight: 1, soft: 0 };
+  const ikOff = { weight: 0 };
   const update = (dt: number): void => {
     if (current === null) return;
     current.mixer.update(dt);
+    ikOn.weight = params.weight;
+    ikOn.soft = params.soft;
     for (const limb of current.limbs) {
       limb.ik.getAutoPole(limb.pole.position); // 들어온 (클립의) 자세에서 고른 극
-      if (params.ik) limb.ik.solve(limb.target.position, undefined, { weight: params.weight, soft: params.soft });
-      else limb.ik.solve(limb.target.position, undefined, { weight: 0 });
+      limb.ik.solve(limb.target.position, undefined, params.ik ? ikOn : ikOff);
       limb.pole.visible = params.helpers;
       limb.helper.visible = params.helpers;
     }
