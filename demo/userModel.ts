@@ -216,6 +216,21 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     void run(() => loadModelFile(file, onProgress));
   });
 
+  /**
+   * 대역과 그 무대 소품을 숨긴다: deps.standIn 과, 장면 바로 아래에 보이는 것 가운데 빛·바닥·격자가 아닌 것
+   * (페이지가 나중에 더한 공·고리·선까지 목록 없이 숨기려고). 보조 표시는 main.ts 가 매 프레임 정한다.
+   */
+  const hideStandIn = (): void => {
+    for (const object of deps.standIn) object.visible = false;
+    for (const object of scene.children) {
+      const light = (object as Object3D & { isLight?: boolean }).isLight === true;
+      const floor = object.name === "ground" || object.type === "GridHelper";
+      if (!light && !floor && !ownObjects.has(object)) object.visible = false;
+    }
+  };
+  /** 이 모듈이 장면에 넣은 것 (모델, 공, 도우미): hideStandIn 이 숨기지 않는다. */
+  const ownObjects = new Set<Object3D>();
+
   // --- 바꾸기: 검사를 통과한 모델만 여기에 온다 ---
   const activate = (loaded: LoadedModel): void => {
     const root = loaded.gltf.scene;
@@ -246,9 +261,13 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     });
 
     if (current !== null) deactivate(current);
-    for (const object of deps.standIn) object.visible = false;
+    hideStandIn();
     scene.add(root);
-    for (const limb of limbs) scene.add(limb.target, limb.pole, limb.helper);
+    ownObjects.add(root);
+    for (const limb of limbs) {
+      scene.add(limb.target, limb.pole, limb.helper);
+      ownObjects.add(limb.target).add(limb.pole).add(limb.helper);
+    }
     dragger.handles = limbs.map((limb) => limb.handle);
     current = { loaded, root, mixer, limbs, height };
     fitCamera();
@@ -262,8 +281,12 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
   const deactivate = (model: ActiveModel): void => {
     model.mixer.stopAllAction();
     scene.remove(model.root);
+    ownObjects.delete(model.root);
     for (const limb of model.limbs) {
       scene.remove(limb.target, limb.pole, limb.helper);
+      ownObjects.delete(limb.target);
+      ownObjects.delete(limb.pole);
+      ownObjects.delete(limb.helper);
       limb.helper.dispose();
       (limb.target.material as Material).dispose();
       (limb.pole.material as Material).dispose();
@@ -315,14 +338,17 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     }
   }
 
-  // --- 매 프레임 ---
+  // --- 매 프레임 (설정 객체는 한 번만 만든다) ---
+  const ikOn = { weight: 1, soft: 0 };
+  const ikOff = { weight: 0 };
   const update = (dt: number): void => {
     if (current === null) return;
     current.mixer.update(dt);
+    ikOn.weight = params.weight;
+    ikOn.soft = params.soft;
     for (const limb of current.limbs) {
       limb.ik.getAutoPole(limb.pole.position); // 들어온 (클립의) 자세에서 고른 극
-      if (params.ik) limb.ik.solve(limb.target.position, undefined, { weight: params.weight, soft: params.soft });
-      else limb.ik.solve(limb.target.position, undefined, { weight: 0 });
+      limb.ik.solve(limb.target.position, undefined, params.ik ? ikOn : ikOff);
       limb.pole.visible = params.helpers;
       limb.helper.visible = params.helpers;
     }
