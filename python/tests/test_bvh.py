@@ -306,5 +306,5 @@ def test_a_clip_without_channels_has_blank_frame_lines_and_round_trips(tmp_path)
     assert clip.motion.shape == (2, 0)
     write_bvh(tmp_path / "out.bvh", clip)
     assert (tmp_path / "out.bvh").read_bytes() == text.encode()
-    with pytest.raises(ValueError, match="줄 15: 채널 수 0 과 맞지 않는 프레임"):
+    with pytest.raises(ValueError, match="줄 15: 채널 수 0 와 맞지 않는 프레임입니다 \\(값 1 개\\)"):
         parse_bvh(header + "Frames: 2\nFrame Time: 0.0333333\n\n1.0\n")
