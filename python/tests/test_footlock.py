@@ -282,3 +282,18 @@ def test_vectorised_slide_and_planted_spots_equal_the_per_interval_loops():
         means = np.array([points[s:e + 1].mean(axis=0) for s, e in intervals])
         assert np.allclose(_interval_means(points, intervals), means, rtol=1e-12, atol=1e-12 * np.abs(points).max())
     assert _slide(np.zeros((10, 3)), [], up) == (0.0, 0.0) and _interval_means(np.zeros((10, 3)), []).shape == (0, 3)
+
+
+def test_the_foot_locking_entry_points_are_exported_at_the_top_level():
+    import importlib
+
+    import twoboneik
+
+    assert len(set(twoboneik.__all__)) == len(twoboneik.__all__)
+    assert all(hasattr(twoboneik, name) for name in twoboneik.__all__)
+    # 함수 footlock 이 같은 이름의 모듈을 가리지만, 모듈은 import 로 그대로 가져온다.
+    module = importlib.import_module("twoboneik.footlock")
+    assert twoboneik.footlock is module.footlock and twoboneik.FootlockOptions is module.FootlockOptions
+    assert twoboneik.read_bvh is read_bvh and twoboneik.write_bvh is write_bvh
+    clip = twoboneik.read_bvh(REAL_CLIP)
+    assert isinstance(twoboneik.footlock(clip), twoboneik.FootlockResult)

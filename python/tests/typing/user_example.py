@@ -103,6 +103,23 @@ def pose() -> TwoBoneIKPose:
     )
 
 
+def foot_locking() -> float:
+    """발 고정: 맨 위 이름만으로 클립을 고치고, 보고의 타입이 그대로 보인다."""
+    from twoboneik import BvhClip, FootlockOptions, FootlockResult, footlock
+    from twoboneik.synthetic import make_walk
+
+    clip = make_walk(frames=180, slide_degrees=2.0).clip
+    assert_type(clip, BvhClip)
+    result = footlock(clip, FootlockOptions(blend_frames=4))
+    assert_type(result, FootlockResult)
+    left = result.feet[0]
+    assert_type(left.intervals, list[tuple[int, int]])
+    assert_type(left.unreachable_frames, NDArray[np.intp])
+    assert_type(left.slide_after_max, float)
+    assert left.intervals and left.slide_after_max < left.slide_before_max
+    return left.slide_after_max
+
+
 def main() -> None:
     assert one_chain() > 0
     assert batch(4) == 0
@@ -110,6 +127,7 @@ def main() -> None:
     rotation = pose().upper_rotation
     assert_type(rotation, NDArray[np.float64])
     assert rotation.shape == (4,)
+    assert foot_locking() < 1e-6
 
 
 if __name__ == "__main__":
