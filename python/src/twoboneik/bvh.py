@@ -209,6 +209,7 @@ def _header_value(lines: list[str], i: int, label: str, kind: Callable[[str], _N
 
 # 프레임 값에 허용하는 바이트 (숫자, 부호, 소수점, 지수, 공백): 'nan', 'inf', '1_000', '0x10' 은 여기서 걸린다.
 _MOTION_BYTES = b"0123456789eE+-. \t\r\n\x0b\x0c"
+_LOADTXT_SPACES = bytes.maketrans(b"\r\x0b\x0c", b"   ")
 #: 허용한 바이트 가운데 이 값 이하는 공백 (탭 9, LF 10, VT 11, FF 12, CR 13, 스페이스 32) 이고 나머지는 숫자의 글자다.
 _LAST_SPACE_BYTE = 32
 
@@ -264,10 +265,14 @@ def _parse_frames(
     counts = np.diff(np.searchsorted(starts, boundaries))
     if np.any(counts != channel_count):
         raise _frame_error(rest, first, frames, channel_count, encoding)
+    # np.loadtxt 는 CR 을 줄바꿈으로, VT·FF 를 글자로 본다: 줄 안의 공백으로 바꿔 준다 (토큰 위치는 이미 셌다).
+    text = body.translate(_LOADTXT_SPACES).decode("ascii")
     try:
-        values = np.loadtxt(io.StringIO(body.decode("ascii")), dtype=np.float64, ndmin=2)
+        values = np.loadtxt(io.StringIO(text), dtype=np.float64, ndmin=2)
     except ValueError:
         raise _frame_error(rest, first, frames, channel_count, encoding) from None
+    if values.size != frames * channel_count:
+        raise _frame_error(rest, first, frames, channel_count, encoding)
     values = values.reshape(frames, channel_count)
     if not np.all(np.isfinite(values)):
         row = int(np.argwhere(~np.isfinite(values))[0, 0])
