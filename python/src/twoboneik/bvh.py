@@ -44,6 +44,10 @@ class _Source:
     tail: str  # 마지막 프레임 뒤의 원문 (빈 줄 등)
     motion: NDArray[np.float64]  # 읽은 값 (비교용 사본)
     encoding: str
+    # 토큰 k (= 프레임 r 의 채널 c, k = r·C + c) 의 body 안 시작·끝 바이트. 읽을 때 이미 센 것을 두어 쓰기가 다시
+    # 세지 않게 한다 (본문이 2 GB 보다 작으면 int32: 토큰마다 8 바이트).
+    token_starts: Union[NDArray[np.int32], NDArray[np.int64]]
+    token_ends: Union[NDArray[np.int32], NDArray[np.int64]]
 
 
 @dataclass
@@ -151,7 +155,7 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
 
     channel_count = sum(len(c) for c in parser.channels)
     rest = raw[header_bytes:]
-    motion, body_end = _parse_frames(rest, first_frame, frames, channel_count, encoding)
+    motion, body_end, token_starts, token_ends = _parse_frames(rest, first_frame, frames, channel_count, encoding)
     tail_bytes = rest[body_end:]
     if tail_bytes.strip():
         tail_lines = tail_bytes.decode(encoding, errors="replace").split("\n")
@@ -160,7 +164,9 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
             f"줄 {first_frame + frames + k + 1}: 선언한 {frames} 프레임 뒤에 값이 더 있습니다"
             f" ({tail_lines[k].strip()[:40]!r}) — Frames: 의 수가 실제 프레임 수와 다릅니다"
         )
-    source = _Source(header, rest[:body_end], tail_bytes.decode(encoding), motion.copy(), encoding)
+    source = _Source(
+        header, rest[:body_end], tail_bytes.decode(encoding), motion.copy(), encoding, token_starts, token_ends
+    )
     return BvhClip(
         names=parser.names,
         parents=np.array(parser.parents, dtype=np.intp),
@@ -232,8 +238,12 @@ def _truncated(first: int, k: int, frames: int) -> ValueError:
 
 def _parse_frames(
     rest: bytes, first: int, frames: int, channel_count: int, encoding: str
-) -> tuple[NDArray[np.float64], int]:
-    """헤더 뒤의 원문 rest 에서 프레임 줄 frames 개를 (frames, channel_count) 로 읽는다. (값, 프레임 줄의 끝 바이트).
+) -> tuple[NDArray[np.float64], int, NDArray[np.int32], NDArray[np.int32]] | tuple[
+    NDArray[np.float64], int, NDArray[np.int64], NDArray[np.int64]
+]:
+    """헤더 뒤의 원문 rest 에서 프레임 줄 frames 개를 (frames, channel_count) 로 읽는다.
+
+    (값, 프레임 줄의 끝 바이트, 토큰의 시작들, 끝들) 을 돌려준다.
 
     빠른 길: 줄바꿈 위치로 frames 번째 줄의 끝을 찾고, 허용한 바이트만 있는지 보고, 줄마다 토큰 수를 센 뒤 (NumPy)
     np.loadtxt 로 한 번에 읽는다. 어느 하나라도 어긋나면 느린 길 (_frame_error) 이 처음 잘못된 줄을 찾아 알린다.
@@ -241,7 +251,7 @@ def _parse_frames(
     """
     newlines = np.flatnonzero(np.frombuffer(rest, dtype=np.uint8) == 10)
     if frames == 0:
-        return np.zeros((0, channel_count)), 0
+        return np.zeros((0, channel_count)), 0, np.zeros(0, np.int32), np.zeros(0, np.int32)
     if newlines.size >= frames:
         body_end = int(newlines[frames - 1]) + 1
     elif newlines.size == frames - 1 and len(rest) > (int(newlines[-1]) + 1 if newlines.size else 0):
@@ -255,8 +265,8 @@ def _parse_frames(
     if body.translate(None, _MOTION_BYTES) or (channel_count == 0 and body.strip()):
         raise _frame_error(rest, first, frames, channel_count, encoding)
     if channel_count == 0:
-        return np.zeros((frames, 0)), body_end
-    starts, _ends = _token_spans(body)
+        return np.zeros((frames, 0)), body_end, np.zeros(0, np.int32), np.zeros(0, np.int32)
+    starts, ends = _token_spans(body)
     # 줄마다 토큰 수 = 그 줄의 바이트 구간 [줄 시작, 다음 줄 시작) 에 든 토큰 시작의 수.
     boundaries = np.empty(frames + 1, dtype=np.intp)
     boundaries[0] = 0
@@ -277,7 +287,9 @@ def _parse_frames(
     if not np.all(np.isfinite(values)):
         row = int(np.argwhere(~np.isfinite(values))[0, 0])
         raise ValueError(f"줄 {first + row + 1}: 유한하지 않은 값 (지수가 너무 큽니다)")
-    return values, body_end
+    if body_end < 2**31:
+        return values, body_end, starts.astype(np.int32), ends.astype(np.int32)
+    return values, body_end, starts.astype(np.int64), ends.astype(np.int64)
 
 
 def _frame_error(rest: bytes, first: int, frames: int, channel_count: int, encoding: str) -> ValueError:
@@ -462,8 +474,8 @@ def _format_bytes(clip: BvhClip) -> bytes:
         return header + source.body + tail
     cells = np.flatnonzero(changed)
     body = source.body
-    starts, ends = _token_spans(body)
-    cut_starts, cut_ends = starts[cells], ends[cells]
+    cut_starts = source.token_starts[cells].astype(np.intp)
+    cut_ends = source.token_ends[cells].astype(np.intp)
     # 새 토큰: 리스트의 repr 은 float 마다 repr (가장 짧은 왕복 표기, format_number 와 같다) 을 C 에서 부른다.
     # ', ' 를 ' ' 로 바꾸면 새 토큰이 스페이스 하나씩으로 이어진 한 덩어리가 된다.
     tokens = repr(motion.ravel()[cells].tolist())[1:-1].encode("ascii").replace(b", ", b" ")
@@ -479,10 +491,13 @@ def _format_bytes(clip: BvhClip) -> bytes:
     last = np.flatnonzero(np.concatenate((~joined, [True])))
     gap_from = [0, *cut_ends[last].tolist()]
     gap_to = [*cut_starts[first].tolist(), len(body)]
-    pieces: list[bytes] = [b""] * (2 * first.size + 1)
-    pieces[0::2] = map(body.__getitem__, map(slice, gap_from, gap_to))
-    pieces[1::2] = map(tokens.__getitem__, map(slice, token_starts[first].tolist(), token_ends[last].tolist()))
-    return header + b"".join(pieces) + tail
+    # 헤더, (원문 사이, 새 토막) 의 반복, 원문 마지막, 꼬리를 한 번의 join 으로 (큰 바이트열을 한 번만 복사한다).
+    pieces: list[bytes] = [b""] * (2 * first.size + 3)
+    pieces[0] = header
+    pieces[1:-1:2] = map(body.__getitem__, map(slice, gap_from, gap_to))
+    pieces[2:-1:2] = map(tokens.__getitem__, map(slice, token_starts[first].tolist(), token_ends[last].tolist()))
+    pieces[-1] = tail
+    return b"".join(pieces)
 
 
 def _format_fresh(clip: BvhClip, motion: NDArray[np.float64]) -> str:
