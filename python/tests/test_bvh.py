@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import DATA_DIR
 from twoboneik.bvh import BvhClip, format_bvh, parse_bvh, read_bvh, write_bvh
 from twoboneik.fk import euler_to_matrix, forward_kinematics, rotation_order
 from twoboneik.synthetic import make_walk
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = DATA_DIR  # tests/data (conftest)
 REAL_CLIP = DATA / "mocapbank_trimmed.bvh"
 
 # 위치 채널이 루트가 아닌 관절에도 있고, 관절마다 채널 순서·오일러 순서가 다르고, 루트가 둘, 이름에 콜론.

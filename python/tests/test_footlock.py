@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
+from conftest import DATA_DIR
 from twoboneik.bvh import parse_bvh, read_bvh, write_bvh
 from twoboneik.contact import ContactOptions
 from twoboneik.fk import forward_kinematics
@@ -14,7 +13,7 @@ from twoboneik.footlock import FootlockOptions, blend_weights, footlock
 from twoboneik.legs import find_legs
 from twoboneik.synthetic import make_walk
 
-REAL_CLIP = Path(__file__).resolve().parent / "data" / "mocapbank_trimmed.bvh"
+REAL_CLIP = DATA_DIR / "mocapbank_trimmed.bvh"
 
 
 def leg_columns(clip, legs):
