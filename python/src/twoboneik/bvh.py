@@ -276,7 +276,9 @@ def _parse_frames(
     if np.any(counts != channel_count):
         raise _frame_error(rest, first, frames, channel_count, encoding)
     # np.loadtxt 는 CR 을 줄바꿈으로, VT·FF 를 글자로 본다: 줄 안의 공백으로 바꿔 준다 (토큰 위치는 이미 셌다).
-    text = body.translate(_LOADTXT_SPACES).decode("ascii")
+    if b"\r" in body or b"\x0b" in body or b"\x0c" in body:
+        body = body.translate(_LOADTXT_SPACES)
+    text = body.decode("ascii")
     try:
         values = np.loadtxt(io.StringIO(text), dtype=np.float64, ndmin=2)
     except ValueError:
