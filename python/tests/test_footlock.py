@@ -283,16 +283,12 @@ def test_vectorised_slide_and_planted_spots_equal_the_per_interval_loops():
     assert _slide(np.zeros((10, 3)), [], up) == (0.0, 0.0) and _interval_means(np.zeros((10, 3)), []).shape == (0, 3)
 
 
-def test_the_foot_locking_entry_points_are_exported_at_the_top_level():
-    import importlib
-
+def test_the_footlock_module_is_not_hidden_by_a_top_level_function_of_the_same_name():
+    # 맨 위는 풀이만 내보낸다: 함수 footlock 이 모듈 twoboneik.footlock 을 가리면 `import ... as` 가 함수를 준다.
     import twoboneik
+    import twoboneik.footlock as locking
 
-    assert len(set(twoboneik.__all__)) == len(twoboneik.__all__)
+    assert "footlock" not in twoboneik.__all__ and len(set(twoboneik.__all__)) == len(twoboneik.__all__)
     assert all(hasattr(twoboneik, name) for name in twoboneik.__all__)
-    # 함수 footlock 이 같은 이름의 모듈을 가리지만, 모듈은 import 로 그대로 가져온다.
-    module = importlib.import_module("twoboneik.footlock")
-    assert twoboneik.footlock is module.footlock and twoboneik.FootlockOptions is module.FootlockOptions
-    assert twoboneik.read_bvh is read_bvh and twoboneik.write_bvh is write_bvh
-    clip = twoboneik.read_bvh(REAL_CLIP)
-    assert isinstance(twoboneik.footlock(clip), twoboneik.FootlockResult)
+    assert locking.__name__ == "twoboneik.footlock" and twoboneik.footlock is locking
+    assert isinstance(locking.footlock(read_bvh(REAL_CLIP)), locking.FootlockResult)
