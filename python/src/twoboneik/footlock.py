@@ -393,7 +393,9 @@ def footlock(
                 n_world,
             )
             ones = np.ones((f.size, 3))
-            upper, mid, end = (LocalTransform(locals_[j][0][f], locals_[j][1][f], ones) for j in (leg.thigh, leg.shin, leg.foot))
+            upper, mid, end = (
+                LocalTransform(locals_[j].translation[f], locals_[j].rotation[f], ones) for j in (leg.thigh, leg.shin, leg.foot)
+            )
             result = apply_two_bone_ik(
                 parent_world,
                 upper,
@@ -407,16 +409,17 @@ def footlock(
             # 섞는 프레임에서는 apply_two_bone_ik 가 세 회전을 따로 slerp 하므로 발의 월드 회전이 조금 어긋난다.
             # 발 고정에서는 발이 바닥과 이루는 각이 중요하므로, 섞은 넓적다리·정강이 뒤의 발 회전을 다시 구해
             # 모든 프레임에서 (부모 공간, 곧 월드) 발 회전을 그대로 둔다: q_E = (q_U q_M)⁻¹ (q_U0 q_M0) q_E0.
-            chain_before = quaternion_multiply(locals_[leg.thigh][1][f], locals_[leg.shin][1][f])
+            chain_before = quaternion_multiply(locals_[leg.thigh].rotation[f], locals_[leg.shin].rotation[f])
             chain_after = quaternion_multiply(result.upper_rotation, result.mid_rotation)
             foot_rotation = quaternion_normalize(
                 quaternion_multiply(
                     quaternion_conjugate(chain_after),
-                    quaternion_multiply(chain_before, locals_[leg.foot][1][f]),
+                    quaternion_multiply(chain_before, locals_[leg.foot].rotation[f]),
                 )
             )
-            for j, q in zip((leg.thigh, leg.shin, leg.foot), (result.upper_rotation, result.mid_rotation, foot_rotation)):
-                angles = matrix_to_euler(orders[j], quaternion_to_matrix(q), near=locals_[j][2][f])
+            new_rotations = (result.upper_rotation, result.mid_rotation, foot_rotation)
+            for j, q in zip((leg.thigh, leg.shin, leg.foot), new_rotations):
+                angles = matrix_to_euler(orders[j], quaternion_to_matrix(q), near=locals_[j].angles[f])
                 start_col = int(clip.channel_start[j])
                 columns = np.array(
                     [start_col + k for k, c in enumerate(clip.channels[j]) if c.endswith("rotation")], dtype=np.intp
@@ -439,7 +442,7 @@ def footlock(
         largest = 0.0
         for j in (leg.thigh, leg.shin, leg.foot):
             q_new = euler_to_quaternion(orders[j], local_rotation_angles(fixed, j))
-            angle = _rotation_angle_deg(locals_[j][1], q_new)
+            angle = _rotation_angle_deg(locals_[j].rotation, q_new)
             largest = max(largest, float(angle.max()) if angle.size else 0.0)
         miss = 0.0
         if missed.size:

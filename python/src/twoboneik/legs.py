@@ -66,7 +66,9 @@ class NameConvention:
         names = self.roles.get(role)
         if not names:
             return None
-        ranks = [rank for prefix, rank in self.prefixes if (m := prefix.match(normalized)) and normalized[m.end():] in names]
+        ranks = [
+            rank for prefix, rank in self.prefixes if (m := prefix.match(normalized)) and normalized[m.end():] in names
+        ]
         return min(ranks) if ranks else None
 
 
@@ -101,7 +103,8 @@ def leg_name_conventions() -> Mapping[str, NameConvention]:
             (re.compile(str(prefix["pattern"])), int(prefix["rank"]))
             for prefix in sorted(entry["prefixes"], key=lambda prefix: int(prefix["rank"]))
         )
-        conventions[str(entry["id"])] = NameConvention(str(entry["id"]), str(entry["label"]), prefixes, MappingProxyType(roles))
+        identifier = str(entry["id"])
+        conventions[identifier] = NameConvention(identifier, str(entry["label"]), prefixes, MappingProxyType(roles))
     return MappingProxyType(conventions)
 
 
@@ -176,7 +179,8 @@ def find_leg(clip: BvhClip, side: str, foot: Optional[str] = None, toe: Optional
                 found = (convention, lists)
                 break
         if found is None:
-            tried = "; ".join(_describe(table, (thigh_role, shin_role, foot_role)) for table in LEG_NAME_CONVENTIONS.values())
+            roles = (thigh_role, shin_role, foot_role)
+            tried = "; ".join(_describe(table, roles) for table in LEG_NAME_CONVENTIONS.values())
             raise ValueError(
                 f"{side} 다리 (넓적다리 → 정강이 → 발) 를 이름으로 찾지 못했습니다. 찾아본 이름 (spec/bone_names.json,"
                 f" 대소문자·구분자 무시): {tried}. --left-foot/--right-foot 로 발 관절을 주세요"
