@@ -14,6 +14,8 @@ import numpy as np
 _TESTS_DIR = Path(__file__).resolve().parent
 SPEC_DIR = _TESTS_DIR / "spec" if (_TESTS_DIR / "spec").is_dir() else _TESTS_DIR.parents[1] / "spec"
 VECTORS_PATH = SPEC_DIR / "two_bone_ik_vectors.json"
+# 발 고정 테스트의 실제 모션 캡처 클립과 그 출처 (tests/data, sdist 에도 들어간다).
+DATA_DIR = _TESTS_DIR / "data"
 EPS = float(np.finfo(np.float64).eps)
 
 

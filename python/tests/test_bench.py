@@ -31,3 +31,14 @@ def test_contention_defaults_to_the_number_of_cores(monkeypatch, capsys):
     bench.main(["--n", "1000", "--loop-n", "100", "--rounds", "1", "--contention"])
     assert parsed == [1]
     capsys.readouterr()
+
+
+def test_the_footlock_bench_prints_wall_and_cpu_time_for_every_phase(capsys):
+    # make bench-footlock 의 작은 판: 읽기·발 고정·쓰기·합계 줄마다 벽시계와 CPU 시간 (초) 이 있고, 보고가 뒤따른다.
+    from twoboneik import bench_footlock
+
+    bench_footlock.main(["--frames", "600", "--rounds", "1"])
+    output = capsys.readouterr().out
+    for phase in ("읽기", "발 고정", "쓰기", "합계"):
+        assert re.search(rf"^  {phase}\s+[0-9.]+ s .*\s[0-9.]+ s", output, re.MULTILINE), f"{phase} 줄이 없습니다:\n{output}"
+    assert "목표: 읽기 + 발 고정 + 쓰기 < 2 s" in output and "접지" in output

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import DATA_DIR
 from twoboneik.bvh import BvhClip, format_bvh, parse_bvh, read_bvh, write_bvh
 from twoboneik.fk import euler_to_matrix, forward_kinematics, rotation_order
 from twoboneik.synthetic import make_walk
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = DATA_DIR  # tests/data (conftest)
 REAL_CLIP = DATA / "mocapbank_trimmed.bvh"
 
 # 위치 채널이 루트가 아닌 관절에도 있고, 관절마다 채널 순서·오일러 순서가 다르고, 루트가 둘, 이름에 콜론.
@@ -306,5 +306,16 @@ def test_a_clip_without_channels_has_blank_frame_lines_and_round_trips(tmp_path)
     assert clip.motion.shape == (2, 0)
     write_bvh(tmp_path / "out.bvh", clip)
     assert (tmp_path / "out.bvh").read_bytes() == text.encode()
-    with pytest.raises(ValueError, match="줄 15: 채널 수 0 과 맞지 않는 프레임"):
+    with pytest.raises(ValueError, match="줄 15: 채널 수 0 와 맞지 않는 프레임입니다 \\(값 1 개\\)"):
         parse_bvh(header + "Frames: 2\nFrame Time: 0.0333333\n\n1.0\n")
+
+
+def test_frame_values_separated_by_any_ascii_whitespace_are_read_and_kept(tmp_path):
+    # 줄 안의 CR (옛 Mac 줄바꿈이 섞인 파일), VT, FF 도 공백이다 (str.split 과 같다); 쓰면 원문 그대로.
+    header = "HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\nEnd Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\n"
+    text = header + "Frames: 2\nFrame Time: 0.5\n1\r2\x0b3\x0c\n4\t5  6\r\n"
+    clip = parse_bvh(text)
+    assert clip.motion.tolist() == [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]
+    clip.motion[1, 1] = -0.25
+    write_bvh(tmp_path / "out.bvh", clip)
+    assert (tmp_path / "out.bvh").read_bytes() == (header + "Frames: 2\nFrame Time: 0.5\n1\r2\x0b3\x0c\n4\t-0.25  6\r\n").encode()

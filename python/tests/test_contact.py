@@ -167,9 +167,13 @@ def test_of_several_candidates_only_a_connected_chain_is_taken_and_two_chains_ar
     assert find_leg(both, "right").names[:3] == ("RightThigh", "RightShin", "RightFoot")
 
 
-def test_a_maya_namespace_in_front_of_the_names_is_ignored():
-    # 표에는 없는 파이썬 쪽 보충 (legs._NAMESPACE): 'Character1:' 같은 네임스페이스를 떼고 한 번 더 본다.
-    names = {side: [f"Character1:{side.title()}{part}" for part in ("UpLeg", "Leg", "Foot", "ToeBase")] for side in SIDES}
+@pytest.mark.parametrize("prefix", ["Character1:", "DEF-", "ORG-", "Bip01_", "Bip001 ", "rig:DEF-"])
+def test_a_namespace_or_a_blender_or_max_prefix_in_front_of_any_convention_is_ignored(prefix):
+    # 표에는 없는 파이썬 쪽 보충 (legs._PYTHON_ONLY_PREFIX, 예전 legs.py 의 동작): 표로 못 찾으면 떼고 한 번 더 본다.
+    names = {
+        side: [f"{prefix}{side.title()}{part}".replace(" ", "_") for part in ("UpLeg", "Leg", "Foot", "ToeBase")]
+        for side in SIDES
+    }
     clip = parse_bvh(leg_clip(names["left"], names["right"]))
     left, right = find_legs(clip)
     assert left.names == tuple(names["left"]) and right.names == tuple(names["right"]) and left.convention == "generic"

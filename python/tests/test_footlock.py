@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
+from conftest import DATA_DIR
 from twoboneik.bvh import parse_bvh, read_bvh, write_bvh
 from twoboneik.contact import ContactOptions
 from twoboneik.fk import forward_kinematics
@@ -14,7 +13,7 @@ from twoboneik.footlock import FootlockOptions, blend_weights, footlock
 from twoboneik.legs import find_legs
 from twoboneik.synthetic import make_walk
 
-REAL_CLIP = Path(__file__).resolve().parent / "data" / "mocapbank_trimmed.bvh"
+REAL_CLIP = DATA_DIR / "mocapbank_trimmed.bvh"
 
 
 def leg_columns(clip, legs):
@@ -262,3 +261,34 @@ def test_straight_legs_bend_their_knees_toward_the_characters_front_wherever_it_
         out_of_line = (knee - hip) - np.sum((knee - hip) * line, axis=-1, keepdims=True) * line
         late = bent[-10:]  # 깊이 굽은 프레임: 무릎은 앞으로 나와 있다
         assert np.all(out_of_line[np.isin(bent, late)] @ forward > 1.0)
+
+
+def test_vectorised_slide_and_planted_spots_equal_the_per_interval_loops():
+    # 보고의 미끄러짐과 디딘 자리는 구간마다 도는 대신 한 번에 잰다: 구간마다 잰 값과 같다 (씨앗 고정, 구간 경계 포함).
+    from twoboneik.footlock import _interval_means, _slide
+
+    rng = np.random.default_rng(12)
+    up = np.array([0.0, 1.0, 0.0])
+    for frames in (1, 2, 3, 50, 400):
+        points = rng.normal(size=(frames, 3)) * 10.0 ** rng.uniform(-3, 3)
+        cuts = np.sort(rng.choice(frames + 1, size=min(frames, 2 * rng.integers(0, 6)), replace=False))
+        intervals = [(int(s), int(max(s, e - 1))) for s, e in zip(cuts[0::2], cuts[1::2]) if s < frames]
+        intervals += [(0, 0)] if not intervals else []
+        steps = [np.diff(points[s:e + 1], axis=0) for s, e in intervals if e > s]
+        values = np.concatenate([np.hypot(d[:, 0], d[:, 2]) for d in steps]) if steps else np.zeros(0)
+        expected = (float(values.mean()), float(values.max())) if values.size else (0.0, 0.0)
+        assert np.allclose(_slide(points, intervals, up), expected, rtol=1e-12, atol=0.0), (frames, intervals)
+        means = np.array([points[s:e + 1].mean(axis=0) for s, e in intervals])
+        assert np.allclose(_interval_means(points, intervals), means, rtol=1e-12, atol=1e-12 * np.abs(points).max())
+    assert _slide(np.zeros((10, 3)), [], up) == (0.0, 0.0) and _interval_means(np.zeros((10, 3)), []).shape == (0, 3)
+
+
+def test_the_footlock_module_is_not_hidden_by_a_top_level_function_of_the_same_name():
+    # 맨 위는 풀이만 내보낸다: 함수 footlock 이 모듈 twoboneik.footlock 을 가리면 `import ... as` 가 함수를 준다.
+    import twoboneik
+    import twoboneik.footlock as locking
+
+    assert "footlock" not in twoboneik.__all__ and len(set(twoboneik.__all__)) == len(twoboneik.__all__)
+    assert all(hasattr(twoboneik, name) for name in twoboneik.__all__)
+    assert locking.__name__ == "twoboneik.footlock" and twoboneik.footlock is locking
+    assert isinstance(locking.footlock(read_bvh(REAL_CLIP)), locking.FootlockResult)

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import DATA_DIR
 from twoboneik import __main__ as cli
 from twoboneik.bvh import read_bvh
 
-REAL_CLIP = Path(__file__).resolve().parent / "data" / "mocapbank_trimmed.bvh"
+REAL_CLIP = DATA_DIR / "mocapbank_trimmed.bvh"
 
 
 def run(*argv):

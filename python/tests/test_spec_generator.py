@@ -6,11 +6,11 @@ import builtins
 import importlib
 import math
 import sys
-from pathlib import Path
 
 import pytest
+from conftest import SPEC_DIR
 
-SPEC = Path(__file__).resolve().parents[2] / "spec"
+SPEC = SPEC_DIR  # tests/spec (저장소의 spec/ 을 가리키는 링크; sdist 에는 그 파일들이 들어 있다)
 
 
 @pytest.fixture()

@@ -2,7 +2,7 @@
 
 1. python -m build 로 sdist 와 휠을 만든다.
 2. twine check --strict (PyPI 가 README 를 그릴 수 있는지, 메타데이터가 맞는지).
-3. 휠: 패키지·py.typed·LICENSE 가 있고 테스트는 없으며, 메타데이터 (버전 = __version__, MIT, 분류자) 가 맞다. 내용을 보여 준다.
+3. 휠: 모든 모듈·py.typed·다리 이름 표 (data/bone_names.json)·LICENSE 가 있고 그 밖의 것·테스트는 없으며, 메타데이터 (버전 = __version__, MIT, 분류자) 가 맞다. 내용을 보여 준다.
 4. sdist: 풀어서 그 안의 테스트 전체를 그 안의 소스로 실행한다 (적합성 벡터 포함).
 5. 새 venv 에 휠만 설치하고 (NumPy 는 의존성으로 따라온다) README 의 모든 예와 타입 예를 실행한다.
 
@@ -61,9 +61,15 @@ def check_wheel(wheel: Path) -> None:
         print(f"휠 {wheel.name} 의 내용:")
         for info in archive.infolist():
             print(f"  {info.file_size:8d}  {info.filename}")
-    required = ["twoboneik/__init__.py", "twoboneik/solve.py", "twoboneik/bones.py", "twoboneik/py.typed"]
+    # 소스 트리의 모든 모듈 (빠뜨린 새 모듈도 잡는다) + py.typed + 다리 이름 표의 사본.
+    modules = sorted(f"twoboneik/{p.name}" for p in (PYTHON_DIR / "src" / "twoboneik").glob("*.py"))
+    required = [*modules, "twoboneik/py.typed", "twoboneik/data/bone_names.json"]
+    assert "twoboneik/footlock.py" in modules and "twoboneik/bvh.py" in modules, modules
     missing = [n for n in required if n not in names]
     assert not missing, f"휠에 없는 파일: {missing}"
+    packaged = [n for n in names if n.startswith("twoboneik/")]
+    unexpected = [n for n in packaged if n not in required]
+    assert not unexpected, f"휠에 뜻하지 않은 파일: {unexpected}"
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), "휠에 LICENSE 가 없습니다"
     assert not any(n.startswith("tests/") for n in names), "휠에 테스트가 들어갔습니다"
     version = package_version()
@@ -94,6 +100,10 @@ def check_sdist(sdist: Path, folder: Path) -> Path:
         "tests/spec/two_bone_ik_bone_vectors.json",
         "tests/spec/generate.py",
         "tests/typing/user_example.py",
+        "tests/spec/bone_names.json",
+        "tests/data/mocapbank_trimmed.bvh",
+        "tests/data/README.md",
+        "src/twoboneik/data/bone_names.json",
     ]:
         assert (root / required).is_file(), f"sdist 에 {required} 가 없습니다"
     environment = dict(os.environ, PYTHONPATH=str(root / "src"))

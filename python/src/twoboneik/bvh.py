@@ -13,10 +13,10 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import tempfile
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional, TypeVar, Union
@@ -40,10 +40,14 @@ class _Source:
     """읽은 파일의 원문: 바이트 그대로 다시 쓰기 위해 둔다 (사용자가 만질 것이 아니다)."""
 
     header: str  # 'Frame Time' 줄까지의 원문 (줄바꿈 포함)
-    body: str  # 프레임 줄들의 원문 (줄바꿈 포함). ASCII 만 (읽을 때 확인했다)
+    body: bytes  # 프레임 줄들의 원문 (줄바꿈 포함). _MOTION_BYTES 만 (읽을 때 확인했다)
     tail: str  # 마지막 프레임 뒤의 원문 (빈 줄 등)
     motion: NDArray[np.float64]  # 읽은 값 (비교용 사본)
     encoding: str
+    # 토큰 k (= 프레임 r 의 채널 c, k = r·C + c) 의 body 안 시작·끝 바이트. 읽을 때 이미 센 것을 두어 쓰기가 다시
+    # 세지 않게 한다 (본문이 2 GB 보다 작으면 int32: 토큰마다 8 바이트).
+    token_starts: Union[NDArray[np.int32], NDArray[np.int64]]
+    token_ends: Union[NDArray[np.int32], NDArray[np.int64]]
 
 
 @dataclass
@@ -109,24 +113,34 @@ def read_bvh(path: Union[str, os.PathLike[str]]) -> BvhClip:
 
 
 def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
-    """BVH 원문 (str 또는 bytes) 을 읽는다. bytes 는 UTF-8, 안 되면 Latin-1 로 읽는다 (쓸 때 같은 인코딩으로)."""
-    if isinstance(data, bytes):
-        try:
-            text, encoding = data.decode("utf-8"), "utf-8"
-        except UnicodeDecodeError:
-            text, encoding = data.decode("latin-1"), "latin-1"
-    else:
-        text, encoding = data, "utf-8"
+    """BVH 원문 (str 또는 bytes) 을 읽는다. 헤더가 UTF-8 이 아니면 Latin-1 로 읽는다 (쓸 때 같은 인코딩으로).
+
+    헤더 (HIERARCHY … Frame Time 줄) 만 줄로 나누어 읽고, 프레임 값은 바이트 배열 그대로 NumPy 로 센 뒤
+    np.loadtxt (C 파서) 로 한 번에 읽는다: 프레임마다 파이썬이 도는 곳이 없다. 잘못된 파일에서만 줄마다 본다.
+    """
+    raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    motion_match = _MOTION_LINE.search(raw)
+    if motion_match is None:
+        # MOTION 이 없다: 계층의 오류가 먼저면 그것을, 아니면 'MOTION 부분이 없습니다' 를 알린다.
+        _HierarchyParser(_decode(raw)[0].split("\n")).parse()
+        raise AssertionError("MOTION 이 없는 파일을 받아들였습니다")  # parse() 가 먼저 ValueError 를 낸다
+
+    # 헤더의 끝: MOTION 줄부터 빈 줄이 아닌 줄 셋 (MOTION, Frames:, Frame Time:) 까지만 줄로 나눈다.
+    end = motion_match.start()
+    seen = 0
+    while seen < 3 and end < len(raw):
+        newline = raw.find(b"\n", end)
+        line_end = len(raw) if newline < 0 else newline + 1
+        if raw[end:line_end].strip():
+            seen += 1
+        end = line_end
+    text, encoding = _decode(raw[:end])
     lines = text.split("\n")
-    # 줄바꿈을 되살린 원문 줄 (마지막 줄은 줄바꿈이 없을 수 있다).
-    raw = [line + "\n" for line in lines[:-1]] + ([lines[-1]] if lines[-1] != "" else [])
 
     parser = _HierarchyParser(lines)
     parser.parse()
-    motion_line = parser.motion_line  # 'MOTION' 다음 줄의 색인 (0 부터)
-
     # Frames: N, Frame Time: t — 빈 줄은 건너뛴다.
-    i = _skip_blank(lines, motion_line)
+    i = _skip_blank(lines, parser.motion_line)
     frames = _header_value(lines, i, "Frames:", int)
     if frames < 0:
         raise ValueError(f"줄 {i + 1}: 프레임 수는 0 이상이어야 합니다 (받은 값: {frames})")
@@ -135,19 +149,24 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
     if not (np.isfinite(frame_time) and frame_time > 0):
         raise ValueError(f"줄 {i + 1}: Frame Time 은 양의 유한한 수여야 합니다 (받은 값: {frame_time!r})")
     first_frame = i + 1
-    header = "".join(raw[:first_frame])
+    # 헤더의 바이트 수 (Frame Time 줄이 파일의 끝이면 그 줄에 줄바꿈이 없다).
+    header_bytes = min(len("".join(line + "\n" for line in lines[:first_frame]).encode(encoding)), len(raw))
+    header = raw[:header_bytes].decode(encoding)
 
     channel_count = sum(len(c) for c in parser.channels)
-    body = "".join(raw[first_frame:first_frame + frames])
-    motion = _parse_frames(lines, body, first_frame, frames, channel_count)
-    tail_lines = raw[first_frame + frames:]
-    for k, line in enumerate(tail_lines):
-        if line.strip():
-            raise ValueError(
-                f"줄 {first_frame + frames + k + 1}: 선언한 {frames} 프레임 뒤에 값이 더 있습니다"
-                f" ({line.strip()[:40]!r}) — Frames: 의 수가 실제 프레임 수와 다릅니다"
-            )
-    source = _Source(header, body, "".join(tail_lines), motion.copy(), encoding)
+    rest = raw[header_bytes:]
+    motion, body_end, token_starts, token_ends = _parse_frames(rest, first_frame, frames, channel_count, encoding)
+    tail_bytes = rest[body_end:]
+    if tail_bytes.strip():
+        tail_lines = tail_bytes.decode(encoding, errors="replace").split("\n")
+        k = next(k for k, line in enumerate(tail_lines) if line.strip())
+        raise ValueError(
+            f"줄 {first_frame + frames + k + 1}: 선언한 {frames} 프레임 뒤에 값이 더 있습니다"
+            f" ({tail_lines[k].strip()[:40]!r}) — Frames: 의 수가 실제 프레임 수와 다릅니다"
+        )
+    source = _Source(
+        header, rest[:body_end], tail_bytes.decode(encoding), motion.copy(), encoding, token_starts, token_ends
+    )
     return BvhClip(
         names=parser.names,
         parents=np.array(parser.parents, dtype=np.intp),
@@ -158,6 +177,18 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
         motion=motion,
         _source=source,
     )
+
+
+#: 'MOTION' 만 있는 줄의 시작 (앞뒤 공백 허용; 첫 낱말이 MOTION 인 줄은 _HierarchyParser 가 다시 확인한다).
+_MOTION_LINE = re.compile(rb"^[ \t\r\f\v]*MOTION(?=\s|$)", re.IGNORECASE | re.MULTILINE)
+
+
+def _decode(data: bytes) -> tuple[str, str]:
+    """UTF-8, 안 되면 Latin-1 (모든 바이트를 받는다) 로 읽는다. (글, 인코딩)."""
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        return data.decode("latin-1"), "latin-1"
 
 
 def _skip_blank(lines: list[str], i: int) -> int:
@@ -182,97 +213,104 @@ def _header_value(lines: list[str], i: int, label: str, kind: Callable[[str], _N
         raise ValueError(f"줄 {i + 1}: '{label}' 의 값이 숫자가 아닙니다 (받은 값: {value_text!r})") from None
 
 
-def _separators(data: bytes) -> NDArray[np.bool_]:
-    """바이트마다 공백 (스페이스, 탭, CR, LF, VT, FF) 인가."""
-    return _IS_SEPARATOR[np.frombuffer(data, dtype=np.uint8)]
-
-
-_IS_SEPARATOR = np.zeros(256, dtype=bool)
-_IS_SEPARATOR[[9, 10, 11, 12, 13, 32]] = True
 # 프레임 값에 허용하는 바이트 (숫자, 부호, 소수점, 지수, 공백): 'nan', 'inf', '1_000', '0x10' 은 여기서 걸린다.
 _MOTION_BYTES = b"0123456789eE+-. \t\r\n\x0b\x0c"
-
-
-def _token_starts(separator: NDArray[np.bool_]) -> NDArray[np.intp]:
-    """토큰 (공백이 아닌 연속 바이트) 의 시작 위치. separator 는 _separators 의 결과."""
-    starts = ~separator
-    starts[1:] &= separator[:-1]
-    return np.flatnonzero(starts)
+_LOADTXT_SPACES = bytes.maketrans(b"\r\x0b\x0c", b"   ")
+#: 허용한 바이트 가운데 이 값 이하는 공백 (탭 9, LF 10, VT 11, FF 12, CR 13, 스페이스 32) 이고 나머지는 숫자의 글자다.
+_LAST_SPACE_BYTE = 32
 
 
 def _token_spans(data: bytes) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
-    """토큰의 시작과 끝 (끝은 다음 바이트) 위치."""
-    separator = _separators(data)
-    ends = ~separator
-    ends[:-1] &= separator[1:]
-    return _token_starts(separator), np.flatnonzero(ends) + 1
+    """_MOTION_BYTES 만으로 된 data 의 토큰 (공백이 아닌 연속 바이트) 의 시작과 끝 (끝은 다음 바이트) 위치.
+
+    바이트가 공백인지 아닌지가 바뀌는 곳이 토큰의 경계다: 앞뒤에 공백을 하나씩 붙여 바뀌는 곳을 모두 찾으면
+    시작·끝·시작·끝… 이 번갈아 나온다 (바이트마다 비교 두 번과 flatnonzero 한 번).
+    """
+    word = np.zeros(len(data) + 2, dtype=bool)
+    np.greater(np.frombuffer(data, dtype=np.uint8), _LAST_SPACE_BYTE, out=word[1:-1])
+    edges = np.flatnonzero(word[1:] != word[:-1])
+    return edges[0::2], edges[1::2]
 
 
 def _truncated(first: int, k: int, frames: int) -> ValueError:
     return ValueError(f"줄 {first + k + 1}: 프레임이 잘렸습니다 — Frames: {frames} 인데 {k} 프레임만 있습니다")
 
 
-def _parse_frames(lines: list[str], body: str, first: int, frames: int, channel_count: int) -> NDArray[np.float64]:
-    """프레임 줄 (body, 줄바꿈 포함) 을 (frames, channel_count) 로. 잘못된 줄은 줄 번호로 알린다.
+def _parse_frames(
+    rest: bytes, first: int, frames: int, channel_count: int, encoding: str
+) -> tuple[NDArray[np.float64], int, NDArray[np.int32], NDArray[np.int32]] | tuple[
+    NDArray[np.float64], int, NDArray[np.int64], NDArray[np.int64]
+]:
+    """헤더 뒤의 원문 rest 에서 프레임 줄 frames 개를 (frames, channel_count) 로 읽는다.
 
-    빠른 길: 바이트 배열로 줄마다 토큰 수를 세고 (NumPy), 허용한 바이트만 있는지 보고, np.fromstring 으로 한 번에
-    읽는다. 어느 하나라도 어긋나면 느린 길로 줄마다 보며 처음 잘못된 줄을 찾는다.
+    (값, 프레임 줄의 끝 바이트, 토큰의 시작들, 끝들) 을 돌려준다.
+
+    빠른 길: 줄바꿈 위치로 frames 번째 줄의 끝을 찾고, 허용한 바이트만 있는지 보고, 줄마다 토큰 수를 센 뒤 (NumPy)
+    np.loadtxt 로 한 번에 읽는다. 어느 하나라도 어긋나면 느린 길 (_frame_error) 이 처음 잘못된 줄을 찾아 알린다.
+    first 는 첫 프레임 줄의 색인 (0 부터).
     """
-    frame_lines = lines[first:first + frames]
-    if len(frame_lines) < frames:
-        raise _truncated(first, len(frame_lines), frames)
-    if channel_count == 0:
-        # 채널이 하나도 없는 클립: 프레임 줄은 모두 빈 줄이다 (값이 있으면 채널 수와 맞지 않는다).
-        for k, line in enumerate(frame_lines):
-            if line.strip():
-                raise ValueError(f"줄 {first + k + 1}: 채널 수 0 과 맞지 않는 프레임입니다 (값 {len(line.split())} 개)")
-        return np.zeros((frames, 0))
+    newlines = np.flatnonzero(np.frombuffer(rest, dtype=np.uint8) == 10)
     if frames == 0:
-        return np.zeros((0, channel_count))
+        return np.zeros((0, channel_count)), 0, np.zeros(0, np.int32), np.zeros(0, np.int32)
+    if newlines.size >= frames:
+        body_end = int(newlines[frames - 1]) + 1
+    elif newlines.size == frames - 1 and len(rest) > (int(newlines[-1]) + 1 if newlines.size else 0):
+        body_end = len(rest)  # 마지막 프레임 줄에 줄바꿈이 없다
+    elif channel_count == 0 and newlines.size == frames - 1:
+        body_end = len(rest)  # 채널이 없으면 프레임 줄은 빈 줄이고, 마지막 빈 줄은 파일의 끝이다
+    else:
+        raise _frame_error(rest, first, frames, channel_count, encoding)
+    body = rest[:body_end]
+    # 채널이 하나도 없는 클립이면 프레임 줄은 모두 빈 줄이어야 한다.
+    if body.translate(None, _MOTION_BYTES) or (channel_count == 0 and body.strip()):
+        raise _frame_error(rest, first, frames, channel_count, encoding)
+    if channel_count == 0:
+        return np.zeros((frames, 0)), body_end, np.zeros(0, np.int32), np.zeros(0, np.int32)
+    starts, ends = _token_spans(body)
+    # 줄마다 토큰 수 = 그 줄의 바이트 구간 [줄 시작, 다음 줄 시작) 에 든 토큰 시작의 수.
+    boundaries = np.empty(frames + 1, dtype=np.intp)
+    boundaries[0] = 0
+    boundaries[1:frames] = newlines[:frames - 1] + 1
+    boundaries[frames] = body_end
+    counts = np.diff(np.searchsorted(starts, boundaries))
+    if np.any(counts != channel_count):
+        raise _frame_error(rest, first, frames, channel_count, encoding)
+    # np.loadtxt 는 CR 을 줄바꿈으로, VT·FF 를 글자로 본다: 줄 안의 공백으로 바꿔 준다 (토큰 위치는 이미 셌다).
+    if b"\r" in body or b"\x0b" in body or b"\x0c" in body:
+        body = body.translate(_LOADTXT_SPACES)
+    text = body.decode("ascii")
     try:
-        data = body.encode("ascii")
-    except UnicodeEncodeError:
-        data = None
-    values = None
-    if data is not None and not data.translate(None, _MOTION_BYTES):
-        starts = _token_starts(_separators(data))
-        # 줄마다 토큰 수 = 그 줄의 바이트 구간에 든 토큰 시작의 수 (줄 경계를 토큰 시작 배열에서 이분 탐색).
-        line_ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10) + 1
-        boundaries = np.concatenate(([0], line_ends[:frames], [len(data)] * (frames - min(frames, line_ends.size))))
-        counts = np.diff(np.searchsorted(starts, boundaries[:frames + 1]))
-        wrong = np.flatnonzero(counts != channel_count)
-        if wrong.size:
-            k = int(wrong[0])
-            if counts[k] == 0:
-                raise _truncated(first, k, frames)
-            raise ValueError(f"줄 {first + k + 1}: 채널 수 {channel_count} 와 맞지 않는 프레임입니다 (값 {counts[k]} 개)")
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("error")
-                values = np.fromstring(body, sep=" ")
-        except (ValueError, DeprecationWarning):
-            values = None
-        if values is not None and values.size != frames * channel_count:
-            values = None
-    if values is None:
-        # 느린 길: 어느 줄인가를 찾는다 (잘못된 파일에서만).
-        for k, line in enumerate(frame_lines):
-            tokens = line.split()
-            if not tokens:
-                raise _truncated(first, k, frames)
-            for token in tokens:
-                if _NUMBER.fullmatch(token) is None:
-                    raise ValueError(f"줄 {first + k + 1}: 숫자가 아닌 값 {token!r}")
-            if len(tokens) != channel_count:
-                raise ValueError(
-                    f"줄 {first + k + 1}: 채널 수 {channel_count} 와 맞지 않는 프레임입니다 (값 {len(tokens)} 개)"
-                )
-        raise ValueError(f"줄 {first + 1}: 프레임 값을 읽을 수 없습니다")
+        values = np.loadtxt(io.StringIO(text), dtype=np.float64, ndmin=2)
+    except ValueError:
+        raise _frame_error(rest, first, frames, channel_count, encoding) from None
+    if values.size != frames * channel_count:
+        raise _frame_error(rest, first, frames, channel_count, encoding)
     values = values.reshape(frames, channel_count)
     if not np.all(np.isfinite(values)):
         row = int(np.argwhere(~np.isfinite(values))[0, 0])
         raise ValueError(f"줄 {first + row + 1}: 유한하지 않은 값 (지수가 너무 큽니다)")
-    return values
+    if body_end < 2**31:
+        return values, body_end, starts.astype(np.int32), ends.astype(np.int32)
+    return values, body_end, starts.astype(np.int64), ends.astype(np.int64)
+
+
+def _frame_error(rest: bytes, first: int, frames: int, channel_count: int, encoding: str) -> ValueError:
+    """느린 길 (잘못된 파일에서만): 프레임 줄을 하나씩 보며 처음 잘못된 줄을 알리는 ValueError."""
+    frame_lines = rest.decode(encoding, errors="replace").split("\n")[:frames]
+    for k, line in enumerate(frame_lines):
+        tokens = line.split()
+        if not tokens and channel_count > 0:
+            return _truncated(first, k, frames)
+        for token in tokens:
+            if _NUMBER.fullmatch(token) is None:
+                return ValueError(f"줄 {first + k + 1}: 숫자가 아닌 값 {token!r}")
+        if len(tokens) != channel_count:
+            return ValueError(
+                f"줄 {first + k + 1}: 채널 수 {channel_count} 와 맞지 않는 프레임입니다 (값 {len(tokens)} 개)"
+            )
+    if len(frame_lines) < frames:
+        return _truncated(first, len(frame_lines), frames)
+    return ValueError(f"줄 {first + 1}: 프레임 값을 읽을 수 없습니다")
 
 
 class _HierarchyParser:
@@ -412,6 +450,12 @@ def format_number(value: float) -> str:
 
 def format_bvh(clip: BvhClip) -> str:
     """클립을 BVH 원문으로. 읽은 클립이면 헤더는 원문 그대로, 바뀐 값만 새로 적는다."""
+    encoding = clip._source.encoding if clip._source is not None else "utf-8"
+    return _format_bytes(clip).decode(encoding)
+
+
+def _format_bytes(clip: BvhClip) -> bytes:
+    """format_bvh 의 바이트 (파일의 인코딩). 값을 검사한 뒤에만 만든다."""
     motion = np.asarray(clip.motion, dtype=float)
     if motion.ndim != 2 or motion.shape[1] != sum(len(c) for c in clip.channels):
         raise ValueError(
@@ -421,22 +465,41 @@ def format_bvh(clip: BvhClip) -> str:
         row, col = (int(v) for v in np.argwhere(~np.isfinite(motion))[0])
         raise ValueError(f"clip.motion[{row}, {col}] 가 유한하지 않습니다 (받은 값: {motion[row, col]!r})")
     source = clip._source
-    if source is None or source.motion.shape != motion.shape:
-        return _format_fresh(clip, motion)
-    # 비트 단위로 비교한다 (−0 과 0 도 다르다). 바뀐 칸의 토큰만 원문에서 잘라 바꾼다: 나머지 글자는 그대로.
+    if source is None:
+        return _format_fresh(clip, motion).encode("utf-8")
+    if source.motion.shape != motion.shape:
+        return _format_fresh(clip, motion).encode(source.encoding)
+    header, tail = source.header.encode(source.encoding), source.tail.encode(source.encoding)
+    # 비트 단위로 비교한다 (−0 과 0 도 다르다). 바뀐 칸의 토큰만 원문에서 잘라 바꾼다: 나머지 바이트는 그대로.
     changed = (motion.view(np.int64) != source.motion.view(np.int64)).ravel()
     if not changed.any():
-        return source.header + source.body + source.tail
+        return header + source.body + tail
     cells = np.flatnonzero(changed)
-    starts, ends = _token_spans(source.body.encode("ascii"))
-    cut_starts, cut_ends = starts[cells].tolist(), ends[cells].tolist()
-    gap_from = [0] + cut_ends
-    gap_to = cut_starts + [len(source.body)]
     body = source.body
-    pieces = [""] * (2 * len(cells) + 1)
-    pieces[0::2] = [body[a:b] for a, b in zip(gap_from, gap_to)]
-    pieces[1::2] = map(repr, motion.ravel()[cells].tolist())  # format_number 와 같다 (tolist 는 float)
-    return source.header + "".join(pieces) + source.tail
+    cut_starts = source.token_starts[cells].astype(np.intp)
+    cut_ends = source.token_ends[cells].astype(np.intp)
+    # 새 토큰: 리스트의 repr 은 float 마다 repr (가장 짧은 왕복 표기, format_number 와 같다) 을 C 에서 부른다.
+    # ', ' 를 ' ' 로 바꾸면 새 토큰이 스페이스 하나씩으로 이어진 한 덩어리가 된다.
+    tokens = repr(motion.ravel()[cells].tolist())[1:-1].encode("ascii").replace(b", ", b" ")
+    token_gaps = np.flatnonzero(np.frombuffer(tokens, dtype=np.uint8) == 32)
+    token_starts = np.concatenate(([0], token_gaps + 1))
+    token_ends = np.concatenate((token_gaps, [len(tokens)]))
+    # 이웃한 두 칸 (같은 줄의 다음 열) 사이가 원문에서 스페이스 하나면 한 토막으로 잇는다: 새 덩어리의 그 구간을
+    # 통째로 쓰면 되므로 조각이 칸마다가 아니라 토막마다다 (다리 관절의 회전 열은 보통 줄마다 이어진 두 토막).
+    body_bytes = np.frombuffer(body, dtype=np.uint8)
+    joined = (np.diff(cells) == 1) & (cut_starts[1:] == cut_ends[:-1] + 1)
+    joined[joined] = body_bytes[cut_ends[:-1][joined]] == 32
+    first = np.flatnonzero(np.concatenate(([True], ~joined)))
+    last = np.flatnonzero(np.concatenate((~joined, [True])))
+    gap_from = [0, *cut_ends[last].tolist()]
+    gap_to = [*cut_starts[first].tolist(), len(body)]
+    # 헤더, (원문 사이, 새 토막) 의 반복, 원문 마지막, 꼬리를 한 번의 join 으로 (큰 바이트열을 한 번만 복사한다).
+    pieces: list[bytes] = [b""] * (2 * first.size + 3)
+    pieces[0] = header
+    pieces[1:-1:2] = map(body.__getitem__, map(slice, gap_from, gap_to))
+    pieces[2:-1:2] = map(tokens.__getitem__, map(slice, token_starts[first].tolist(), token_ends[last].tolist()))
+    pieces[-1] = tail
+    return b"".join(pieces)
 
 
 def _format_fresh(clip: BvhClip, motion: NDArray[np.float64]) -> str:
@@ -473,9 +536,7 @@ def write_bvh(path: Union[str, os.PathLike[str]], clip: BvhClip) -> None:
 
     값 검사·원문 만들기가 실패하면 (ValueError) 아무 파일도 건드리지 않는다.
     """
-    text = format_bvh(clip)
-    encoding = clip._source.encoding if clip._source is not None else "utf-8"
-    data = text.encode(encoding)
+    data = _format_bytes(clip)
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)

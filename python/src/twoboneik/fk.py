@@ -129,7 +129,9 @@ def matrix_to_quaternion(m: NDArray[np.float64]) -> NDArray[np.float64]:
     return unit
 
 
-def matrix_to_euler(order: str, m: NDArray[np.float64], near: Optional[NDArray[np.float64]] = None) -> NDArray[np.float64]:
+def matrix_to_euler(
+    order: str, m: NDArray[np.float64], near: Optional[NDArray[np.float64]] = None
+) -> NDArray[np.float64]:
     """회전 행렬 (..., 3, 3) → 오일러 각 (..., 3) 도, 순서 order (서로 다른 세 축, 예 'ZXY').
 
     R = R_i(α)·R_j(β)·R_k(γ), 부호 σ = +1 (i, j, k 가 X→Y→Z 순환) 또는 −1:
@@ -180,7 +182,9 @@ def local_translations(clip: BvhClip, joint: int, motion: Optional[NDArray[np.fl
     return out
 
 
-def local_rotation_angles(clip: BvhClip, joint: int, motion: Optional[NDArray[np.float64]] = None) -> NDArray[np.float64]:
+def local_rotation_angles(
+    clip: BvhClip, joint: int, motion: Optional[NDArray[np.float64]] = None
+) -> NDArray[np.float64]:
     """관절의 회전 채널 값 (F, 회전 채널 수), 채널 순서대로, 도."""
     motion = clip.motion if motion is None else motion
     start = int(clip.channel_start[joint])

@@ -260,17 +260,34 @@ def _require_three_rotations(clip: BvhClip, joint: int) -> str:
 def _slide(
     foot: NDArray[np.float64], intervals: Sequence[tuple[int, int]], up: NDArray[np.float64]
 ) -> tuple[float, float]:
-    """접지 중 프레임 사이 수평 이동의 평균과 최대."""
-    steps: list[NDArray[np.float64]] = []
-    for s, e in intervals:
-        if e > s:
-            step = np.diff(foot[s:e + 1], axis=0)
-            step -= (step @ up)[:, None] * up
-            steps.append(np.sqrt(np.sum(step * step, axis=-1)))
-    if not steps:
+    """접지 중 프레임 사이 수평 이동의 평균과 최대 (구간 (s, e) 안의 이동 s→s+1, …, e−1→e 만)."""
+    if foot.shape[0] < 2:
         return 0.0, 0.0
-    values = np.concatenate(steps)
+    # 이동 k (프레임 k → k+1) 를 덮는 구간의 수: 구간마다 s 에 +1, e 에 −1 을 두고 누적한다 (구간은 겹치지 않는다).
+    cover = np.zeros(foot.shape[0], dtype=np.intp)
+    if intervals:
+        bounds = np.asarray(intervals, dtype=np.intp).reshape(-1, 2)
+        np.add.at(cover, bounds[:, 0], 1)
+        np.add.at(cover, bounds[:, 1], -1)
+    inside = np.cumsum(cover)[:-1] > 0
+    if not inside.any():
+        return 0.0, 0.0
+    step = np.diff(foot, axis=0)[inside]
+    step -= (step @ up)[:, None] * up
+    values = np.sqrt(np.sum(step * step, axis=-1))
     return float(values.mean()), float(values.max())
+
+
+def _interval_means(points: NDArray[np.float64], intervals: Sequence[tuple[int, int]]) -> NDArray[np.float64]:
+    """구간마다 (끝 포함) points (F, 3) 의 평균 (N, 3): 디딘 자리."""
+    if not intervals:
+        return np.zeros((0, 3))
+    bounds = np.asarray(intervals, dtype=np.intp).reshape(-1, 2)
+    # reduceat 은 [i_k, i_(k+1)) 을 더한다: 시작과 끝 + 1 을 번갈아 주고 짝수 번째만 쓴다 (끝 + 1 = F 이면 0 행을 덧댄다).
+    padded = np.concatenate((points, np.zeros((1, 3))))
+    sums = np.add.reduceat(padded, np.stack((bounds[:, 0], bounds[:, 1] + 1), axis=-1).ravel(), axis=0)[0::2]
+    means: NDArray[np.float64] = sums / (bounds[:, 1] - bounds[:, 0] + 1)[:, None]
+    return means
 
 
 def _rotation_angle_deg(q0: NDArray[np.float64], q1: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -351,7 +368,7 @@ def footlock(
     for leg, track in zip(legs, tracks):
         weight, owner = blend_weights(track.intervals, frames, options.blend_frames)
         foot_world = pose.joint_positions[leg.foot]
-        planted = np.array([foot_world[s:e + 1].mean(axis=0) for s, e in track.intervals]).reshape(-1, 3)
+        planted = _interval_means(foot_world, track.intervals)
         active = np.flatnonzero(weight > 0)
         unreachable: list[NDArray[np.intp]] = []
         locals_: dict[int, _JointLocals] = {}
@@ -376,7 +393,9 @@ def footlock(
                 n_world,
             )
             ones = np.ones((f.size, 3))
-            upper, mid, end = (LocalTransform(locals_[j][0][f], locals_[j][1][f], ones) for j in (leg.thigh, leg.shin, leg.foot))
+            upper, mid, end = (
+                LocalTransform(locals_[j].translation[f], locals_[j].rotation[f], ones) for j in (leg.thigh, leg.shin, leg.foot)
+            )
             result = apply_two_bone_ik(
                 parent_world,
                 upper,
@@ -390,16 +409,17 @@ def footlock(
             # 섞는 프레임에서는 apply_two_bone_ik 가 세 회전을 따로 slerp 하므로 발의 월드 회전이 조금 어긋난다.
             # 발 고정에서는 발이 바닥과 이루는 각이 중요하므로, 섞은 넓적다리·정강이 뒤의 발 회전을 다시 구해
             # 모든 프레임에서 (부모 공간, 곧 월드) 발 회전을 그대로 둔다: q_E = (q_U q_M)⁻¹ (q_U0 q_M0) q_E0.
-            chain_before = quaternion_multiply(locals_[leg.thigh][1][f], locals_[leg.shin][1][f])
+            chain_before = quaternion_multiply(locals_[leg.thigh].rotation[f], locals_[leg.shin].rotation[f])
             chain_after = quaternion_multiply(result.upper_rotation, result.mid_rotation)
             foot_rotation = quaternion_normalize(
                 quaternion_multiply(
                     quaternion_conjugate(chain_after),
-                    quaternion_multiply(chain_before, locals_[leg.foot][1][f]),
+                    quaternion_multiply(chain_before, locals_[leg.foot].rotation[f]),
                 )
             )
-            for j, q in zip((leg.thigh, leg.shin, leg.foot), (result.upper_rotation, result.mid_rotation, foot_rotation)):
-                angles = matrix_to_euler(orders[j], quaternion_to_matrix(q), near=locals_[j][2][f])
+            new_rotations = (result.upper_rotation, result.mid_rotation, foot_rotation)
+            for j, q in zip((leg.thigh, leg.shin, leg.foot), new_rotations):
+                angles = matrix_to_euler(orders[j], quaternion_to_matrix(q), near=locals_[j].angles[f])
                 start_col = int(clip.channel_start[j])
                 columns = np.array(
                     [start_col + k for k, c in enumerate(clip.channels[j]) if c.endswith("rotation")], dtype=np.intp
@@ -422,11 +442,11 @@ def footlock(
         largest = 0.0
         for j in (leg.thigh, leg.shin, leg.foot):
             q_new = euler_to_quaternion(orders[j], local_rotation_angles(fixed, j))
-            angle = _rotation_angle_deg(locals_[j][1], q_new)
+            angle = _rotation_angle_deg(locals_[j].rotation, q_new)
             largest = max(largest, float(angle.max()) if angle.size else 0.0)
         miss = 0.0
         if missed.size:
-            spot = np.array([pose.joint_positions[leg.foot][s:e + 1].mean(axis=0) for s, e in track.intervals])
+            spot = _interval_means(pose.joint_positions[leg.foot], track.intervals)
             owner = blend_weights(track.intervals, frames, 0)[1]
             gap = after.joint_positions[leg.foot][missed] - spot[owner[missed]]
             miss = float(np.sqrt(np.sum(gap * gap, axis=-1)).max())

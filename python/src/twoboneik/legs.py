@@ -41,10 +41,11 @@ LEG_ROLES: Mapping[str, tuple[str, str, str, str]] = MappingProxyType(
     }
 )
 
-# --- 파이썬에만 있는 보충 (표에 없는 규칙; 표의 주인에게 알렸다) ---
-# Maya·MotionBuilder 의 네임스페이스 ('Character1:LeftFoot'): 표의 정규화는 ':' 를 지울 뿐이라 'character1leftfoot' 가
-# 된다. 표로 찾지 못한 이름은 마지막 ':' 뒤만 한 번 더 본다 (예전 legs.py 의 동작을 지킨다; three.js 쪽에는 없다).
-_NAMESPACE = re.compile(r"^.*:")
+# --- 파이썬에만 있는 보충 (표에 없는 규칙; 예전 legs.py 의 동작을 지킨다, three.js 쪽에는 없다) ---
+# 표로 찾지 못한 이름은 이 머리말을 떼고 한 번 더 본다: Maya·MotionBuilder 의 네임스페이스 ('Character1:LeftFoot' —
+# 표의 정규화는 ':' 를 지울 뿐이라 'character1leftfoot' 가 된다) 와, 어느 규약의 이름 앞에 붙었든 Blender 의
+# 'DEF-'·'ORG-', 3ds Max 의 'Bip01 ' (표는 이것들을 Rigify·Biped 규약의 이름 앞에서만 안다).
+_PYTHON_ONLY_PREFIX = re.compile(r"^(?:.*:)?(?:def-|org-|bip0*1[ _]?)?", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,9 @@ class NameConvention:
         names = self.roles.get(role)
         if not names:
             return None
-        ranks = [rank for prefix, rank in self.prefixes if (m := prefix.match(normalized)) and normalized[m.end():] in names]
+        ranks = [
+            rank for prefix, rank in self.prefixes if (m := prefix.match(normalized)) and normalized[m.end():] in names
+        ]
         return min(ranks) if ranks else None
 
 
@@ -101,7 +104,8 @@ def leg_name_conventions() -> Mapping[str, NameConvention]:
             (re.compile(str(prefix["pattern"])), int(prefix["rank"]))
             for prefix in sorted(entry["prefixes"], key=lambda prefix: int(prefix["rank"]))
         )
-        conventions[str(entry["id"])] = NameConvention(str(entry["id"]), str(entry["label"]), prefixes, MappingProxyType(roles))
+        identifier = str(entry["id"])
+        conventions[identifier] = NameConvention(identifier, str(entry["label"]), prefixes, MappingProxyType(roles))
     return MappingProxyType(conventions)
 
 
@@ -128,8 +132,11 @@ class Leg:
 
 
 def _candidates(names: list[str], convention: NameConvention, role: str) -> list[int]:
-    """규약 convention 에서 role 인 관절들 중 머리말 rank 가 가장 작은 것들. 표로 못 찾으면 네임스페이스를 떼고 본다."""
-    for normalized in ([normalize_name(n) for n in names], [normalize_name(_NAMESPACE.sub("", n)) for n in names]):
+    """규약 convention 에서 role 인 관절들 중 머리말 rank 가 가장 작은 것들. 표로 못 찾으면 보충 머리말을 떼고 본다."""
+    for normalized in (
+        [normalize_name(n) for n in names],
+        [normalize_name(_PYTHON_ONLY_PREFIX.sub("", n)) for n in names],
+    ):
         ranked = [(rank, j) for j, n in enumerate(normalized) if (rank := convention.rank_of(n, role)) is not None]
         if ranked:
             best = min(rank for rank, _ in ranked)
@@ -176,7 +183,8 @@ def find_leg(clip: BvhClip, side: str, foot: Optional[str] = None, toe: Optional
                 found = (convention, lists)
                 break
         if found is None:
-            tried = "; ".join(_describe(table, (thigh_role, shin_role, foot_role)) for table in LEG_NAME_CONVENTIONS.values())
+            roles = (thigh_role, shin_role, foot_role)
+            tried = "; ".join(_describe(table, roles) for table in LEG_NAME_CONVENTIONS.values())
             raise ValueError(
                 f"{side} 다리 (넓적다리 → 정강이 → 발) 를 이름으로 찾지 못했습니다. 찾아본 이름 (spec/bone_names.json,"
                 f" 대소문자·구분자 무시): {tried}. --left-foot/--right-foot 로 발 관절을 주세요"

@@ -7,7 +7,7 @@ warn_unused_ignores 때문에 mypy 가 그 줄을 더 이상 오류로 보지 �
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 from numpy.typing import NDArray
@@ -103,6 +103,29 @@ def pose() -> TwoBoneIKPose:
     )
 
 
+def foot_locking() -> float:
+    """발 고정 (일마다 한 모듈): 클립을 고치고, 보고의 타입이 그대로 보인다."""
+    import twoboneik.footlock as locking
+    from twoboneik.bvh import BvhClip
+    from twoboneik.footlock import FootlockOptions, FootlockResult, footlock
+    from twoboneik.synthetic import make_walk
+
+    # 모듈은 모듈 그대로다 (맨 위에 같은 이름의 함수가 없어 mypy 와 실행이 같은 것을 본다).
+    run: Callable[..., FootlockResult] = locking.footlock
+    assert run is footlock
+
+    clip = make_walk(frames=180, slide_degrees=2.0).clip
+    assert_type(clip, BvhClip)
+    result = footlock(clip, FootlockOptions(blend_frames=4))
+    assert_type(result, FootlockResult)
+    left = result.feet[0]
+    assert_type(left.intervals, list[tuple[int, int]])
+    assert_type(left.unreachable_frames, NDArray[np.intp])
+    assert_type(left.slide_after_max, float)
+    assert left.intervals and left.slide_after_max < left.slide_before_max
+    return left.slide_after_max
+
+
 def main() -> None:
     assert one_chain() > 0
     assert batch(4) == 0
@@ -110,6 +133,7 @@ def main() -> None:
     rotation = pose().upper_rotation
     assert_type(rotation, NDArray[np.float64])
     assert rotation.shape == (4,)
+    assert foot_locking() < 1e-6
 
 
 if __name__ == "__main__":
