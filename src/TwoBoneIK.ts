@@ -16,13 +16,19 @@ import { blendFromIncoming, normalizeQuaternion } from "./math/quaternionBlend.j
 import { copyQuaternion, rotateVector } from "./math/quaternionFields.js";
 import type { BlendWeight } from "./math/quaternionBlend.js";
 
-/** solve() 한 번에만 적용할 설정. 빠진 값은 인스턴스의 weight·soft·keepEndRotation 을 쓴다. */
+/** {@link TwoBoneIK.solve} 한 번에만 적용할 설정. 빠진 값은 인스턴스의 weight·soft·keepEndRotation 을 쓴다. */
 export interface TwoBoneIKOptions {
-  /** 들어온 자세(0)에서 완전한 IK(1)까지의 섞음 비율, [0, 1]. */
+  /**
+   * 들어온 자세 (0) 에서 완전한 IK (1) 까지의 섞음 비율, [0, 1]. upper·mid 의 로컬 회전을 slerp 한다.
+   * 생략하면 {@link TwoBoneIK.weight} (기본 1).
+   */
   weight?: number;
-  /** soft IK 구간의 비율, [0, 1]. 0 이면 정확한 계약 그대로. softenDistance 참고. */
+  /**
+   * soft IK 구간의 비율 (체인 길이에 대한 비율), [0, 1]. 0 이면 정확한 계약 그대로.
+   * 식은 {@link softenDistance}. 생략하면 {@link TwoBoneIK.soft} (기본 0).
+   */
   soft?: number;
-  /** true 면 끝 뼈(손·발)의 월드 회전을 유지한다. */
+  /** true 면 끝 뼈 (손·발) 의 월드 회전을 유지한다. 생략하면 {@link TwoBoneIK.keepEndRotation} (기본 false). */
   keepEndRotation?: boolean;
 }
 
@@ -298,7 +304,7 @@ function blendWithIncoming(ik: TwoBoneIK, keepEnd: boolean, f: SolveFrame): void
   if (keepEnd) blendFromIncoming(f.endRotation, ik.end.quaternion, f.settings);
 }
 
-/** 생성자의 네 번째 인자. */
+/** {@link TwoBoneIK} 생성자의 네 번째 인자. */
 export interface TwoBoneIKConstructorOptions {
   /**
    * 자동 극의 기본 굽힘 방향 n (월드, 생성 시점; 0 이 아닌 벡터). upper 의 부모 공간에 고정해 두므로 캐릭터와 함께 돈다.
@@ -392,15 +398,21 @@ function describeParent(bone: Object3D): string {
  * 생성 후 solve() 는 아무것도 할당하지 않는다 (중첩 깊이가 처음 깊어질 때 임시 객체 한 벌만 만든다).
  */
 export class TwoBoneIK {
+  /** 위 뼈 (위팔·허벅지). 이 뼈의 원점이 뿌리이고, 이 뼈의 부모 공간에서 계산한다. */
   readonly upper: Object3D;
+  /** 가운데 뼈 (아래팔·정강이): upper 의 자손. 이 뼈의 원점이 관절이다. */
   readonly mid: Object3D;
+  /** 끝 뼈 (손·발): mid 의 자손. 이 뼈의 원점이 목표에 닿는다. */
   readonly end: Object3D;
 
-  /** 기본 섞음 비율 [0, 1]. 1 = 완전한 IK, 0 = 들어온 자세 그대로. */
+  /** 기본 섞음 비율 [0, 1] (기본 1). 1 = 완전한 IK, 0 = 들어온 자세 그대로. solve() 의 options.weight 가 이긴다. */
   weight = 1;
-  /** 기본 soft IK 비율 [0, 1]. 0 = 정확한 계약(끝이 목표에 닿는다). */
+  /**
+   * 기본 soft IK 비율 [0, 1] (기본 0). 0 = 정확한 계약 (닿는 목표에는 끝이 닿는다).
+   * 식은 {@link softenDistance}. solve() 의 options.soft 가 이긴다.
+   */
   soft = 0;
-  /** 기본값: 끝 뼈의 월드 회전을 유지할지 (boolean). */
+  /** 끝 뼈의 월드 회전을 유지할지의 기본값 (기본 false). solve() 의 options.keepEndRotation 이 이긴다. */
   keepEndRotation = false;
 
   /**
@@ -410,9 +422,9 @@ export class TwoBoneIK {
    */
   updateAncestors = true;
 
-  /** update() 가 쓰는 목표 객체 (월드 위치를 읽는다). */
+  /** {@link TwoBoneIK.update} 가 쓰는 목표 객체 (월드 위치를 읽는다). 기본 null: update() 가 아무것도 하지 않는다. */
   target: Object3D | null = null;
-  /** update() 가 쓰는 극 힌트 객체 (월드 위치를 읽는다). */
+  /** {@link TwoBoneIK.update} 가 쓰는 극 힌트 객체 (월드 위치를 읽는다). 기본 null: 자동 극. */
   pole: Object3D | null = null;
 
   /**
@@ -420,11 +432,11 @@ export class TwoBoneIK {
    * 다음 solve() 가 같은 객체를 덮어쓴다. 값을 보관하려면 복사한다.
    */
   readonly result: TwoBoneIKResult = createTwoBoneIKResult();
-  /** 마지막 solve() 가 받은 목표 (월드). TwoBoneIKHelper 가 그린다. */
+  /** 마지막 solve() 가 받은 목표 (월드, soft IK 로 당기기 전). {@link TwoBoneIKHelper} 가 그린다. 읽기 전용으로 쓴다. */
   readonly targetWorld = new Vector3();
-  /** 마지막 solve() 가 받은 극 힌트 (월드). */
+  /** 마지막 solve() 가 쓴 극 (월드): 받은 극 힌트, 생략했으면 자동 극. 읽기 전용으로 쓴다. */
   readonly poleWorld = new Vector3();
-  /** 뿌리(upper)의 월드 위치 — 마지막 solve() 기준. */
+  /** 뿌리 (upper) 의 월드 위치 — 마지막 solve() 기준. 읽기 전용으로 쓴다. */
   readonly rootWorld = new Vector3();
 
   /** 생성 시점의 체인 구조와 기본 굽힘 방향. */
@@ -433,6 +445,18 @@ export class TwoBoneIK {
   readonly #updateTarget = new Vector3();
   readonly #updatePole = new Vector3();
 
+  /**
+   * 체인을 만든다: 사이 뼈 목록과 자동 극의 기본 굽힘 방향을 이때 정해 둔다 (뼈에는 쓰지 않는다).
+   * 체인의 부모 관계를 나중에 바꾸면 solve() 가 거부하므로 다시 만든다.
+   *
+   * @param upper 위 뼈 (위팔·허벅지).
+   * @param mid 가운데 뼈 (아래팔·정강이), upper 의 자손 (사이에 비틀림 뼈가 있어도 된다).
+   * @param end 끝 뼈 (손·발), mid 의 자손.
+   * @param options 기본 굽힘 방향 ({@link TwoBoneIKConstructorOptions}).
+   * @throws RangeError 인자 이름과 받은 값을 담아: Object3D 가 아닌 upper·mid·end, mid 가 upper 의 자손이 아니거나
+   *   end 가 mid 의 자손이 아님 (뼈 이름과 실제 부모를 알린다), 객체가 아닌 options (null 포함),
+   *   유한한 수 x·y·z 를 가진 객체가 아니거나 0 벡터인 options.bendDirection.
+   */
   constructor(upper: Object3D, mid: Object3D, end: Object3D, options?: TwoBoneIKConstructorOptions) {
     for (const [name, bone] of [["upper", upper], ["mid", mid], ["end", end]] as const) {
       if (bone === null || typeof bone !== "object" || !(bone as Object3D).isObject3D) {
@@ -464,10 +488,16 @@ export class TwoBoneIK {
   }
 
   /**
-   * 자동 극 점 (월드) 을 outWorld 에 쓴다: 뼈의 지금 자세를 들어온 자세로 보고 spec/AUTO_POLE.md 의 규칙으로 구한 점.
+   * 자동 극 점 (월드) 을 outWorld 에 쓴다: 뼈의 지금 자세를 들어온 자세로 보고 spec/AUTO_POLE.md 의 규칙
+   * ({@link automaticPole}, upper 의 부모 공간에서) 으로 구한 점.
    * solve(target) (극 없이) 가 쓰는 것과 같은 점이다 — 풀기 전에 부르면 그 풀이가 쓸 극, 푼 뒤에 부르면 새 자세의 극.
    * 화면에 보이거나 극 객체의 시작 위치로 쓴다. 뼈에는 쓰지 않는다 (조상의 월드 행렬은 updateAncestors 면 갱신한다).
-   * 체인 상태 검사는 solve() 와 같다.
+   * 할당하지 않는다.
+   *
+   * @param outWorld 극 점을 받을 Vector3 (월드, 얼지 않은 것).
+   * @returns outWorld.
+   * @throws RangeError 아무것도 쓰기 전에: 얼었거나 Vector3 가 아닌 outWorld, boolean 이 아닌 updateAncestors,
+   *   solve() 와 같은 체인 상태 검사 (클래스 설명의 "거부하는 체인 상태").
    */
   getAutoPole(outWorld: Vector3): Vector3 {
     const caller = "TwoBoneIK.getAutoPole";
@@ -496,19 +526,22 @@ export class TwoBoneIK {
   }
 
   /**
-   * 끝이 targetWorld 에 닿고 관절이 poleWorld 쪽으로 굽도록 뼈를 돌린다.
+   * 끝이 targetWorld 에 닿고 관절이 poleWorld 쪽으로 굽도록 upper·mid 를 (keepEndRotation 이면 end 도) 돌린다.
+   * 목표가 닿는 범위 [|a − b|, a + b] (a, b 는 지금의 월드 뼈 길이) 밖이면 끝은 목표 쪽으로 가장 가까운 자리에 간다.
+   * 생성 후에는 아무것도 할당하지 않는다.
    *
    * @param targetWorld 목표 점 (월드).
-   * @param poleWorld 극 힌트 점 (월드): 관절이 굽을 쪽. 생략 (undefined) 하면 자동 극 (getAutoPole 과 같은 점).
+   * @param poleWorld 극 힌트 점 (월드, 방향이 아니라 점): 관절이 굽을 쪽. 생략 (undefined) 하면 자동 극
+   *   ({@link TwoBoneIK.getAutoPole} 과 같은 점).
    * @param options 이번 호출에만 쓸 weight·soft·keepEndRotation. 생략하면 인스턴스 값.
-   * @param out 결과를 채울 객체 (월드 공간). 생략하면 this.result.
+   * @param out 결과를 채울 객체 (월드 공간). 생략하면 {@link TwoBoneIK.result}.
    * @returns out: 새 자세의 관절·끝 월드 위치와 reachable
    *   (reachable: 끝이 목표에 닿았는가. soft 가 목표를 당겼거나 범위 밖이면 false).
-   *
-   * 거부하는 인자 (아무것도 쓰기 전에 이름과 값을 담은 RangeError): 유한한 수 x·y·z 가 아닌 targetWorld·poleWorld,
-   * 객체가 아닌 options (null 포함), [0, 1] 밖이거나 수가 아닌 weight·soft (옵션과 인스턴스 값), boolean 이 아닌
-   * keepEndRotation·updateAncestors, 결과 객체가 아닌 out (null, {}, 얼린 객체, joint·end 가 Vector3 가 아니거나 얼었거나
-   * 같은 객체). 위의 체인 상태 검사도 쓰기 전에 한다.
+   * @throws RangeError 아무것도 쓰기 전에 (뼈·out·인스턴스는 그대로), 인자나 뼈의 이름과 값을 담아:
+   *   유한한 수 x·y·z 가 아닌 targetWorld·poleWorld, 객체가 아닌 options (null 포함), [0, 1] 밖이거나 수가 아닌
+   *   weight·soft (옵션과 인스턴스 값), boolean 이 아닌 keepEndRotation·updateAncestors, 결과 객체가 아닌 out
+   *   (null, {}, 얼린 객체, joint·end 가 Vector3 가 아니거나 얼었거나 같은 객체), 그리고 클래스 설명의
+   *   "거부하는 체인 상태".
    */
   solve(
     targetWorld: Readonly<Vector3Like>,
@@ -528,8 +561,12 @@ export class TwoBoneIK {
   }
 
   /**
-   * target·pole 객체의 월드 위치로 solve() 한다. pole 이 없으면 자동 극으로 푼다. target 이 없으면 아무것도 하지 않고
+   * {@link TwoBoneIK.target}·{@link TwoBoneIK.pole} 객체의 월드 위치로 solve() 한다 (인스턴스의 weight·soft·
+   * keepEndRotation 으로). pole 이 null 이면 자동 극으로 푼다. target 이 null 이면 아무것도 하지 않고
    * this.result 를 돌려준다. 목표·극 객체의 월드 행렬은 여기서 (조상부터) 다시 계산한다.
+   *
+   * @returns {@link TwoBoneIK.result}.
+   * @throws RangeError solve() 와 같다.
    */
   update(): TwoBoneIKResult {
     // 목표·극 객체의 행렬 갱신 (조상의 updateMatrix) 안에서 다른 update() 가 불려도 섞이지 않게 인스턴스의 벡터에 읽는다.

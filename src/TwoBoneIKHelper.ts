@@ -14,13 +14,17 @@ import {
 import type { ColorRepresentation } from "three";
 import type { TwoBoneIK } from "./TwoBoneIK.js";
 
-/** TwoBoneIKHelper 의 모양 설정. */
+/** {@link TwoBoneIKHelper} 의 모양 설정. 모두 생략할 수 있다. */
 export interface TwoBoneIKHelperOptions {
-  /** 공의 반지름 (월드 단위). 생략하면 처음 그릴 때 체인 길이의 4%. */
+  /** 공의 반지름 (월드 단위). 생략하면 처음 그릴 때 체인 길이의 4% (체인 길이가 0 이면 0.05). */
   radius?: number;
+  /** 목표 공의 색. 기본 0xff4d4d (빨강). */
   targetColor?: ColorRepresentation;
+  /** 관절 공의 색. 기본 0xffc400 (노랑). */
   jointColor?: ColorRepresentation;
+  /** 극 공의 색. 기본 0x3d8bff (파랑). */
   poleColor?: ColorRepresentation;
+  /** 선의 색 (뿌리–관절–끝, 뿌리–목표, 관절–극, 끝–목표). 기본 0xffffff (흰색). */
   lineColor?: ColorRepresentation;
 }
 
@@ -42,17 +46,29 @@ const _endWorld = /*@__PURE__*/ new Vector3();
  * 갱신하므로, 숨길 때는 helper.visible 을 끈다. 갱신은 아무것도 할당하지 않는다. 다 쓰면 dispose().
  */
 export class TwoBoneIKHelper extends Object3D {
+  /** three 의 객체 종류 이름: "TwoBoneIKHelper". */
   override readonly type = "TwoBoneIKHelper";
+  /** 그릴 IK. */
   readonly ik: TwoBoneIK;
+  /** 목표 공 (마지막 solve() 의 목표, {@link TwoBoneIK.targetWorld}). */
   readonly targetMesh: Mesh;
+  /** 관절 공 (mid 뼈의 지금 월드 위치). */
   readonly jointMesh: Mesh;
+  /** 극 공 (마지막 solve() 의 극, {@link TwoBoneIK.poleWorld}). */
   readonly poleMesh: Mesh;
+  /** 선분 다섯 개: 뿌리–관절, 관절–끝, 뿌리–목표, 관절–극, 끝–목표 (닿지 않을 때의 틈). */
   readonly lines: LineSegments;
   private readonly sphereGeometry = new SphereGeometry(1, 16, 12);
   private readonly linePositions = new Float32Array(SEGMENT_COUNT * 2 * 3);
-  /** 공의 반지름. 생략했으면 처음 그릴 때 정한다 (그전엔 NaN: undefined 와 섞지 않아야 V8 이 double 필드로 둔다). */
+  // 공의 반지름. 생략했으면 처음 그릴 때 정한다 (그전엔 NaN: undefined 와 섞지 않아야 V8 이 double 필드로 둔다).
   private radius = Number.NaN;
 
+  /**
+   * 도우미를 만든다. 장면에 add() 하면 렌더할 때마다 스스로 갱신한다 (helper 의 부모 변환은 상관없다: 월드 위치에 그린다).
+   *
+   * @param ik 그릴 IK.
+   * @param options 반지름과 색 ({@link TwoBoneIKHelperOptions}).
+   */
   constructor(ik: TwoBoneIK, options: TwoBoneIKHelperOptions = {}) {
     super();
     this.ik = ik;
@@ -85,12 +101,17 @@ export class TwoBoneIKHelper extends Object3D {
     return mesh;
   }
 
+  /**
+   * three 가 렌더 전에 부른다: visible 이면 공과 선을 IK 의 지금 상태로 옮긴 뒤 Object3D 의 updateMatrixWorld 를 부른다.
+   *
+   * @param force Object3D.updateMatrixWorld 와 같다.
+   */
   override updateMatrixWorld(force?: boolean): void {
     if (this.visible) this.refresh();
     super.updateMatrixWorld(force);
   }
 
-  /** 공과 선을 IK 의 현재 상태로 옮긴다 (helper 자신의 부모 변환을 되돌려 월드 위치에 놓는다). */
+  // 공과 선을 IK 의 현재 상태로 옮긴다 (helper 자신의 부모 변환을 되돌려 월드 위치에 놓는다).
   private refresh(): void {
     const { ik } = this;
     if (this.matrixAutoUpdate) this.updateMatrix();
@@ -133,7 +154,7 @@ export class TwoBoneIKHelper extends Object3D {
     position.needsUpdate = true;
   }
 
-  /** 지오메트리와 머티리얼을 해제한다. */
+  /** 지오메트리와 머티리얼을 해제한다 (GPU 자원). 장면에서 빼는 것은 부르는 쪽이 한다. */
   override dispose(): void {
     this.sphereGeometry.dispose();
     this.lines.geometry.dispose();

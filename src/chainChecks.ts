@@ -30,8 +30,9 @@ function label(role: string, bone: Object3D): string {
  * out 이 쓸 수 있는 결과 객체인가: 객체이고, joint·end 는 서로 다른 Vector3 이며, 어느 것도 얼지 않았다.
  * 얼었는지는 같은 값을 다시 써 보아 안다 (얼린 객체에 쓰면 TypeError): Object.isFrozen 은 런타임 호출이라 세 번이면
  * 풀이 한 번의 10 % 가 든다. 같은 값을 쓰므로 (−0, NaN 도 그대로) out 은 비트까지 바뀌지 않는다.
- * (뜨거운 경로라 작은 함수를 부르지 않고 풀어 쓴다: V8 이 인라인하지 못한 호출마다 몇 ns 가 든다.)
+ * @internal
  */
+// 뜨거운 경로라 작은 함수를 부르지 않고 풀어 쓴다: V8 이 인라인하지 못한 호출마다 몇 ns 가 든다.
 export function isWritableResult(out: unknown): boolean {
   if (out === null || typeof out !== "object") return false;
   const r = out as TwoBoneIKResult;
@@ -48,6 +49,7 @@ export function isWritableResult(out: unknown): boolean {
   return true;
 }
 
+/** @internal */
 export function throwBadResult(caller: string, out: unknown): never {
   if (out === null || typeof out !== "object") {
     throw new RangeError(`${caller}: out 은 { joint, end, reachable } 결과 객체여야 합니다 (받은 값: ${describe(out)})`);
@@ -65,14 +67,17 @@ export function throwBadResult(caller: string, out: unknown): never {
   throw new RangeError(`${caller}: out 에 쓸 수 없습니다 (쓰기 금지 속성이 있습니다)`);
 }
 
+/** @internal */
 export function throwNotUnitInterval(caller: string, name: string, value: unknown): never {
   throw new RangeError(`${caller}: ${name}는 [0, 1] 범위의 수여야 합니다 (받은 값: ${describe(value)})`);
 }
 
+/** @internal */
 export function throwNotBoolean(caller: string, name: string, value: unknown): never {
   throw new RangeError(`${caller}: ${name}는 true 또는 false 여야 합니다 (받은 값: ${describe(value)})`);
 }
 
+/** @internal */
 export function throwNotObject(caller: string, name: string, value: unknown): never {
   throw new RangeError(`${caller}: ${name}는 객체여야 합니다 (받은 값: ${describe(value)})`);
 }
@@ -109,8 +114,9 @@ function isUniformScale(bone: Object3D): boolean {
 /**
  * 체인 뼈 하나의 상태: position·scale 이 유한하고, quaternion 이 유한한 단위 사원수이며,
  * uniformScale 이면 스케일이 균등하다. pivot 은 allowPivot 일 때만 허용한다.
- * 뜨거운 경로라 작은 함수를 부르지 않고 한 번에 본다 (유한성: x − x 는 NaN·±∞ 에서만 NaN 이다).
+ * @internal
  */
+// 뜨거운 경로라 작은 함수를 부르지 않고 한 번에 본다 (유한성: x − x 는 NaN·±∞ 에서만 NaN 이다).
 export function isGoodBone(bone: Object3D, uniformScale: boolean, allowPivot: boolean): boolean {
   const p = bone.position, s = bone.scale, q = bone.quaternion as unknown as { _x: number; _y: number; _z: number; _w: number };
   const px = p.x, py = p.y, pz = p.z, sx = s.x, sy = s.y, sz = s.z;
@@ -126,7 +132,7 @@ export function isGoodBone(bone: Object3D, uniformScale: boolean, allowPivot: bo
   return hi - lo <= UNIFORM_SCALE_TOLERANCE * (hi > -lo ? hi : -lo);
 }
 
-/** isGoodBone 이 거짓일 때: 무엇이 어긋났는지 뼈 이름과 필드로 알린다. */
+/** isGoodBone 이 거짓일 때: 무엇이 어긋났는지 뼈 이름과 필드로 알린다. @internal */
 export function throwBadBone(caller: string, role: string, bone: Object3D, uniformScale: boolean, allowPivot: boolean): never {
   const name = label(role, bone);
   const p = bone.position, s = bone.scale, q = bone.quaternion;
@@ -148,6 +154,7 @@ export function throwBadBone(caller: string, role: string, bone: Object3D, unifo
 
 /**
  * upper 의 부모 월드 행렬이 유한하지 않을 때: 조상을 거슬러 올라가며 처음으로 유한하지 않은 필드를 가진 객체를 알린다.
+ * @internal
  */
 export function throwParentNotFinite(caller: string, parent: Object3D): never {
   // 뿌리 쪽부터: 가장 위의 잘못된 조상이 원인이다.
@@ -169,7 +176,7 @@ export function throwParentNotFinite(caller: string, parent: Object3D): never {
   throw new RangeError(`${caller}: upper 의 부모 "${parent.name}".matrixWorld 가 유한하지 않습니다 (받은 값: ${parent.matrixWorld.elements.join(", ")})`);
 }
 
-/** upper 의 부모 월드 행렬이 균등 스케일·회전·이동이 아닐 때 (invertConformal 의 코드). */
+/** upper 의 부모 월드 행렬이 균등 스케일·회전·이동이 아닐 때 (invertConformal 의 코드). @internal */
 export function throwBadParentMatrix(caller: string, parent: Object3D, defect: number): never {
   const where = `upper 의 부모("${parent.name}") 월드 행렬`;
   const m = parent.matrixWorld;
@@ -193,6 +200,7 @@ export function throwBadParentMatrix(caller: string, parent: Object3D, defect: n
   throw new RangeError(`${caller}: ${where}이 올바르지 않습니다`);
 }
 
+/** @internal */
 export function throwSingularParent(caller: string, parent: Object3D): never {
   throw new RangeError(`${caller}: upper 의 부모("${parent.name}") 월드 행렬을 float64 로 뒤집을 수 없습니다 (행렬식: ${parent.matrixWorld.determinant()})`);
 }

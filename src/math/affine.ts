@@ -8,15 +8,15 @@ import type { Matrix4 } from "three";
  */
 export const UNIFORM_SCALE_TOLERANCE = 1e-5;
 
-/** conformalDefect 의 결과. */
+/** conformalDefect 의 결과. @internal */
 export const AFFINE_OK = 0;
-/** 마지막 행이 (0, 0, 0, 1) 이 아니다 (원근 행렬). */
+/** 마지막 행이 (0, 0, 0, 1) 이 아니다 (원근 행렬). @internal */
 export const AFFINE_NOT_AFFINE = 1;
-/** 선형 부분이 0 이거나 한 축이 0: 역행렬이 없다. */
+/** 선형 부분이 0 이거나 한 축이 0: 역행렬이 없다. @internal */
 export const AFFINE_SINGULAR = 2;
-/** 세 축의 스케일이 다르다 (상대 차이 > UNIFORM_SCALE_TOLERANCE). */
+/** 세 축의 스케일이 다르다 (상대 차이 > UNIFORM_SCALE_TOLERANCE). @internal */
 export const AFFINE_NON_UNIFORM = 3;
-/** 두 축이 직교하지 않는다 (기울임, |cos| > UNIFORM_SCALE_TOLERANCE). */
+/** 두 축이 직교하지 않는다 (기울임, |cos| > UNIFORM_SCALE_TOLERANCE). @internal */
 export const AFFINE_SHEAR = 4;
 
 // |선형 부분| 이 이 범위 안이면 three 의 invert() 를 그대로 쓴다: 행렬식 (크기³) 이 정규 float64 안에 있다.
@@ -27,14 +27,14 @@ const PLAIN_INVERT_MAX = 2 ** 100;
 // 부를 때마다 HeapNumber 를 할당한다. 여러 인자의 Math.max 는 내장 함수 호출이라 (뜨거운 경로에서 눈에 띄게 느리다)
 // 비교로 쓴다.
 
-/** 16 원소가 모두 유한한가. */
+/** 16 원소가 모두 유한한가. @internal */
 export function isFiniteMatrix(m: Matrix4): boolean {
   const e = m.elements;
   for (let i = 0; i < 16; i++) if (!Number.isFinite(e[i]!)) return false;
   return true;
 }
 
-/** 원소 가운데 유한하지 않은 것이 있다. */
+/** 원소 가운데 유한하지 않은 것이 있다. @internal */
 export const AFFINE_NOT_FINITE = 5;
 
 /** 선형 부분 (9 원소) 에 2^k 를 곱한다 (두 번에 나눠: 2^k 하나로는 넘칠 수 있다). 2 의 거듭제곱이라 정확하다. */
@@ -46,7 +46,7 @@ function scaleLinear(e: number[], half: number, rest: number, withTranslation: b
   }
 }
 
-/** 역행렬의 이동이 float64 를 넘는다 (|t| / 스케일 > 1.8e308) 또는 three 의 invert 가 실패했다. */
+/** 역행렬의 이동이 float64 를 넘는다 (|t| / 스케일 > 1.8e308) 또는 three 의 invert 가 실패했다. @internal */
 export const AFFINE_NOT_INVERTIBLE = 6;
 
 /**
@@ -60,8 +60,9 @@ export const AFFINE_NOT_INVERTIBLE = 6;
  * 준다. 그래서 선형 부분이 [2⁻¹⁰⁰, 2¹⁰⁰] 밖이면 행렬 (선형 + 이동) 에 2ᵏ 을 곱해 크기를 1 근처로 옮긴 뒤 뒤집고,
  * 역행렬의 선형 부분에 다시 2ᵏ 을 곱한다: [2ᵏL, 2ᵏt]⁻¹ = [2⁻ᵏL⁻¹, −L⁻¹t]. 2 의 거듭제곱을 곱하는 것은 정확하므로
  * 그 범위 안이었다면 나왔을 값과 비트까지 같다. 범위 안에서 선형 부분은 유한하고, 넘칠 수 있는 것은 이동 −L⁻¹t 뿐이다.
- * (뜨거운 경로라 원소를 한 번만 읽고, 반복문·여러 인자의 Math.max 없이 풀어 쓴다. 수를 함수 밖으로 넘기지 않는다.)
+ * @internal
  */
+// 뜨거운 경로라 원소를 한 번만 읽고, 반복문·여러 인자의 Math.max 없이 풀어 쓴다. 수를 함수 밖으로 넘기지 않는다.
 export function invertConformal(out: Matrix4 | null, m: Matrix4): number {
   const e = m.elements;
   const e0 = e[0]!, e1 = e[1]!, e2 = e[2]!, e3 = e[3]!, e4 = e[4]!, e5 = e[5]!, e6 = e[6]!, e7 = e[7]!;
@@ -112,7 +113,7 @@ export function invertConformal(out: Matrix4 | null, m: Matrix4): number {
   return out.elements[15] !== 0 && isFiniteMatrix(out) ? AFFINE_OK : AFFINE_NOT_INVERTIBLE;
 }
 
-/** invertConformal(null, m): 검사만. */
+/** invertConformal(null, m): 검사만. @internal */
 export function conformalDefect(m: Matrix4): number {
   return invertConformal(null, m);
 }

@@ -6,7 +6,7 @@ import { fieldsOf } from "./quaternionFields.js";
 // 끝나면 변경 콜백을 한 번 부른다 (three 와 같다. 뼈의 사원수에 쓰면 그때마다 Euler 를 다시 계산하므로
 // 뼈에는 마지막 결과만 한 번 복사한다).
 
-/** q 를 단위 길이로 (길이 0 이면 항등 회전). three 의 Quaternion.normalize 와 같다. */
+/** q 를 단위 길이로 (길이 0 이면 항등 회전). three 의 Quaternion.normalize 와 같다. @internal */
 export function normalizeQuaternion(q: Quaternion): void {
   const f = fieldsOf(q);
   const x = f._x, y = f._y, z = f._z, w = f._w;
@@ -20,7 +20,7 @@ export function normalizeQuaternion(q: Quaternion): void {
   f._onChangeCallback();
 }
 
-/** 섞음 비율을 담는 객체 (수 인자 대신, 위 주석 참고). */
+/** 섞음 비율을 담는 객체 (수 인자 대신, 위 주석 참고). @internal */
 export interface BlendWeight {
   weight: number;
 }
@@ -32,6 +32,7 @@ export interface BlendWeight {
  * three 와 달리 두 가지 모두 끝에 정규화한다: 애니메이션이 쓴 들어온 사원수는 길이가 1 에서 조금 (float32 면 ~1e-7)
  * 벗어날 수 있고, sin 비율 가지는 그 길이를 그대로 물려받아 뼈를 그만큼 늘인다.
  * t = 1 이면 rotation 을 그대로 둔다.
+ * @internal
  */
 export function blendFromIncoming(rotation: Quaternion, incoming: Quaternion, blend: Readonly<BlendWeight>): void {
   let t = blend.weight;

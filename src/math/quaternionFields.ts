@@ -9,7 +9,7 @@ import type { Quaternion, Vector3 } from "three";
 // 그래서 뜨거운 경로는 필드를 직접 읽고 쓴다: test/allocation.test.ts 가 인라인을 모두 끈 V8 에서도
 // 할당이 0 인지 확인한다. three 의 Quaternion.copy·Vector3.applyQuaternion 도 접근자를 쓰므로 같은 식을 여기 둔다.
 
-/** Quaternion 의 필드와 변경 콜백 (뼈의 사원수면 콜백이 Euler 회전을 맞춘다). */
+/** Quaternion 의 필드와 변경 콜백 (뼈의 사원수면 콜백이 Euler 회전을 맞춘다). @internal */
 export interface QuaternionFields {
   _x: number;
   _y: number;
@@ -18,12 +18,12 @@ export interface QuaternionFields {
   _onChangeCallback(): void;
 }
 
-/** q 의 필드 보기 (같은 객체, 타입만 바꾼다). */
+/** q 의 필드 보기 (같은 객체, 타입만 바꾼다). @internal */
 export function fieldsOf(q: Quaternion): QuaternionFields {
   return q as unknown as QuaternionFields;
 }
 
-/** out ← source, 그다음 out 의 변경 콜백 한 번. three 의 Quaternion.copy 와 같다. */
+/** out ← source, 그다음 out 의 변경 콜백 한 번. three 의 Quaternion.copy 와 같다. @internal */
 export function copyQuaternion(out: Quaternion, source: Quaternion): void {
   const o = fieldsOf(out), s = fieldsOf(source);
   o._x = s._x; o._y = s._y; o._z = s._z; o._w = s._w;
@@ -33,6 +33,7 @@ export function copyQuaternion(out: Quaternion, source: Quaternion): void {
 /**
  * v ← q v q⁻¹ (q 는 단위 사원수). three r186 의 Vector3.applyQuaternion 과 같은 식:
  * t = 2 (q⃗ × v),  v′ = v + q_w t + q⃗ × t.
+ * @internal
  */
 export function rotateVector(v: Vector3, q: Quaternion): void {
   const f = fieldsOf(q);

@@ -3,25 +3,29 @@ import type { Vector3Like } from "three";
 import { fieldsOf } from "./quaternionFields.js";
 
 /**
- * 단위 벡터 from 을 단위 벡터 to 로 돌리는 가장 작은 회전을 out 에 쓰고 돌려준다.
- *
- * three 의 Quaternion.setFromUnitVectors 는 두 벡터가 거의 반대일 때(1 + cos φ < 1e-8, 약 1.4e-4 rad 이내)
- * 임의의 축으로 바꿔 버려 끝점이 1e-4 만큼 어긋난다. IK 는 1e-12 정확도가 필요하므로 반각 공식을 직접 쓴다:
- * - cos φ = from·to,  sin φ = |from × to|
- * - 1 + cos φ 와 1 − cos φ 중 작은 쪽은 sin²φ / (큰 쪽) 으로 구해 상쇄를 피한다.
- * - 축 n = unit(from × to) 을 from 에 다시 직교화해 반대 방향 근처에서도 from 을 정확히 to 로 보낸다.
- * - q = (n·sin(φ/2), cos(φ/2)), cos(φ/2) = √((1 + cos φ)/2), sin(φ/2) = √((1 − cos φ)/2).
- * 정확히 반대(from × to = 0, cos φ < 0)면 축은 from 과 가장 덜 나란한 양의 축(X, Y, Z 순)을 from 에 직교화한 것.
- *
- * from, to 는 유한한 단위 벡터여야 한다: |‖v‖² − 1| ≤ UNIT_VECTOR_TOLERANCE 가 아니거나 (NaN·무한대 포함)
- * out 이 얼지 않은 (Object.freeze 하지 않은) Quaternion 이 아니면 인자 이름과 값을 담은 RangeError 를 던지고 out 은 그대로 둔다.
- */
-/**
  * 단위 벡터로 볼 |‖v‖² − 1| 의 상한. float32 로 저장된 방향 (상대 오차 ~1e-7) 도 받고,
  * 정규화하지 않은 벡터 (‖v‖ = 1.001 이면 2e-3) 는 거부한다.
+ * @internal
  */
 export const UNIT_VECTOR_TOLERANCE = 1e-5;
 
+/**
+ * 단위 벡터 from 을 단위 벡터 to 로 돌리는 가장 작은 회전 (회전축 from × to, 회전각 φ = 두 벡터 사이의 각, 라디안)
+ * 을 out 에 쓰고 돌려준다. 할당하지 않는다.
+ *
+ * three 의 Quaternion.setFromUnitVectors 는 두 벡터가 거의 반대일 때 (1 + cos φ < 1e-8, 약 1.4e-4 rad 이내)
+ * 임의의 축으로 바꿔 버려 끝점이 1e-4 만큼 어긋난다. 이 함수는 반대 방향 근처에서도 from 을 작업 정밀도로 to 에 보낸다:
+ * - q = (n·sin(φ/2), cos(φ/2)), n = unit(from × to) (from 에 다시 직교화한 축).
+ * - 정확히 반대 (from × to = 0, cos φ < 0) 면 φ = π 이고 축은 from 과 가장 덜 나란한 양의 축 (같으면 X, Y, Z 순) 을
+ *   from 에 직교화한 것. 정확히 같으면 항등 회전.
+ *
+ * @param from 돌리기 전의 방향: 유한한 단위 벡터 (|‖v‖² − 1| ≤ 1e-5).
+ * @param to 돌린 뒤의 방향: 유한한 단위 벡터 (|‖v‖² − 1| ≤ 1e-5). from 과 같은 공간.
+ * @param out 결과를 받을 Quaternion (얼지 않은 것). 변경 콜백을 한 번 부른다.
+ * @returns out: 단위 사원수.
+ * @throws RangeError from·to 가 {x, y, z} 객체가 아니거나 유한한 단위 벡터가 아닐 때 (NaN·무한대·수가 아닌 값 포함),
+ *   out 이 Quaternion 이 아니거나 얼어 있을 때. 인자 이름과 받은 값을 담고, out 은 그대로 둔다.
+ */
 export function rotationBetweenUnitVectors(
   from: Readonly<Vector3Like>,
   to: Readonly<Vector3Like>,
@@ -39,6 +43,9 @@ export function rotationBetweenUnitVectors(
   if (!(typeof vx === "number" && typeof vy === "number" && typeof vz === "number"
     && vvDelta <= UNIT_VECTOR_TOLERANCE && vvDelta >= -UNIT_VECTOR_TOLERANCE)) throwNotUnitPoint("to", vx, vy, vz);
   if (!(out instanceof Quaternion)) throwBadQuaternion(out);
+  // 반각 공식 (IK 는 1e-12 정확도가 필요하다): cos φ = from·to, sin φ = |from × to|.
+  // 1 + cos φ 와 1 − cos φ 중 작은 쪽은 sin²φ / (큰 쪽) 으로 구해 상쇄를 피한다.
+  // cos(φ/2) = √((1 + cos φ)/2), sin(φ/2) = √((1 − cos φ)/2).
   const cosPhi = ux * vx + uy * vy + uz * vz;
   let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
   const sinPhiSq = nx * nx + ny * ny + nz * nz;

@@ -6,26 +6,32 @@ import {
 } from "./validation.js";
 
 /**
- * 두 뼈 IK의 결과. 모든 점은 입력과 같은 공간(solveTwoBoneIK가 받은 좌표계)에 있다.
+ * 두 뼈 IK의 결과. 점은 입력과 같은 좌표 공간·단위에 있다: {@link solveTwoBoneIK} 면 root·target 과 같은 공간,
+ * {@link TwoBoneIK.solve} 면 월드 공간. {@link createTwoBoneIKResult} 로 한 번 만들어 `out` 으로 다시 쓴다.
  */
 export interface TwoBoneIKResult {
   /** 관절(팔꿈치·무릎)의 위치. */
   joint: Vector3;
-  /** 끝점(손·발)의 위치. */
+  /** 끝점(손·발)의 위치. reachable 이면 목표와 같다. */
   end: Vector3;
-  /** 거리 d를 [|a − b|, a + b]로 자르지 않고 끝점이 목표에 정확히 닿았으면 true. */
+  /**
+   * 끝이 목표에 정확히 닿았으면 true. 목표가 닿는 범위 [|a − b|, a + b] 밖이라 거리를 잘랐거나
+   * (TwoBoneIK 에서) soft IK 가 목표를 당겼으면 false.
+   */
   reachable: boolean;
 }
 
 /**
- * 극(pole) 힌트가 뿌리–목표 직선 위에 있다고 볼 거리, 체인 길이 (a + b)에 대한 비율.
- * 체인 크기의 1e-10 이내라면 굽힘 평면의 방향은 반올림 잡음이 정하게 되므로 규칙으로 대신한다.
+ * 극(pole) 힌트가 뿌리–목표 직선 위에 있다고 볼 거리, 체인 길이 (a + b)에 대한 비율 (단위 없음).
+ * 극이 직선에서 (a + b)·1e-10 이내라면 굽힘 평면의 방향은 반올림 잡음이 정하게 되므로 정해진 축 규칙으로 대신한다
+ * ({@link solveTwoBoneIK} 의 "퇴화한 입력").
  */
 export const POLE_LINE_TOLERANCE = 1e-10;
 
 /**
- * 좌표 크기에서 오는 반올림 잡음의 상한(ulp 개수). 원점에서 먼(1e6) 작은 체인도
- * 뺄셈의 반올림만으로 굽힘 방향이 정해지지 않도록, 가장 큰 좌표 × ε × 64 이하의 거리도 직선 위로 본다.
+ * 좌표 크기에서 오는 반올림 잡음의 상한 (ulp 개수). 원점에서 먼 (예: 1e6) 작은 체인도
+ * 뺄셈의 반올림만으로 굽힘 방향이 정해지지 않도록, 극과 직선의 거리가 가장 큰 좌표 크기 × ε × 64 이하이면
+ * 직선 위로 본다 ({@link POLE_LINE_TOLERANCE} 와 둘 중 큰 쪽).
  */
 export const POLE_ROUNDING_ULPS = 64;
 
@@ -41,9 +47,13 @@ const SAFE_SQ_MAX = 1e300;
 /**
  * 극 − 뿌리의 성분이 이 값 (2^1000 ≈ 1.07e301) 을 넘으면 투영 전에 POLE_DOWNSCALE (2^-600) 을 곱한다.
  * 그 아래에서는 |p·f| ≤ √3·2^1000, |p − (p·f)f| ≤ 2.8·2^1000 이라 넘치지 않는다.
+ * @internal
  */
 export const POLE_DOWNSCALE_LIMIT = 2 ** 1000;
-/** 한 번 뺀 뒤 |p·f| 가 |p⊥| 의 64 배를 넘으면 f 성분을 한 번 더 뺀다 (4 단계 참고). 제곱으로 비교한다: 64². */
+/**
+ * 한 번 뺀 뒤 |p·f| 가 |p⊥| 의 64 배를 넘으면 f 성분을 한 번 더 뺀다 (4 단계 참고). 제곱으로 비교한다: 64².
+ * @internal
+ */
 export const REORTHOGONALIZE_RATIO_SQ = 4096;
 /** 가장 큰 좌표 + 2(a + b) 가 이 값 (2^1023) 보다 작으면 관절·끝은 넘칠 수 없다 (float64 최댓값의 절반). */
 const RESULT_SAFE_LIMIT = 2 ** 1023;
@@ -51,7 +61,10 @@ const POLE_DOWNSCALE = 2 ** -600;
 const POLE_UPSCALE = 2 ** 600;
 
 /**
- * 결과 객체를 새로 만든다. 매 프레임 부를 때는 한 번 만들어 `out`으로 넘기면 할당이 없다.
+ * 결과 객체를 새로 만든다 (joint·end 는 새 Vector3, reachable = false). 매 프레임 부를 때는 한 번 만들어
+ * {@link solveTwoBoneIK} 의 `out` 으로 넘기면 풀이가 아무것도 할당하지 않는다.
+ *
+ * @returns 새 {@link TwoBoneIKResult}.
  */
 export function createTwoBoneIKResult(): TwoBoneIKResult {
   return { joint: new Vector3(), end: new Vector3(), reachable: false };
@@ -59,43 +72,47 @@ export function createTwoBoneIKResult(): TwoBoneIKResult {
 
 /**
  * 두 뼈 IK를 푼다: 뿌리(root) → 관절(joint) → 끝(end) 체인의 끝이 목표(target)에 닿고,
- * 관절은 극 힌트(poleHint) 쪽으로 굽는다. 뼈는 늘어나지 않는다.
+ * 관절은 극 힌트(poleHint) 쪽으로 굽는다. 뼈는 늘어나지 않는다. 순수한 계산이라 뼈·Object3D 는 모른다
+ * (뼈에 적용하려면 {@link TwoBoneIK}).
  *
+ * 모든 점과 길이는 한 좌표 공간·한 단위에 있다 (어느 공간이든 된다: 월드, 부모 공간 …). 결과도 같은 공간이다.
  * a = upperLength, b = lowerLength 일 때:
  * - d = |target − root| 를 정확히 [|a − b|, a + b] 로 자른다 (엡실론 없음). 잘렸으면 reachable = false.
  * - f = unit(target − root), p = unit((poleHint − root) 에서 f 성분을 뺀 것).
- * - 코사인 법칙 cos θ = (a² + d² − b²) / (2ad), sin θ ≥ 0 (θ는 뿌리에서 잰 라디안 각).
+ * - 코사인 법칙 cos θ = (a² + d² − b²) / (2ad), sin θ ≥ 0 (θ 는 뿌리에서 f 와 위 뼈 사이의 각, 라디안).
  * - joint = root + a(cos θ·f + sin θ·p),  end = root + d·f  (닿으면 end = target 그대로).
  *
- * 수치 계산: a·cos θ = ((a − b)/d·(a + b) + d) / 2,
- * a·sin θ = √((d + b − a)/d)·√((d − b + a)/d)·√(a + b − d)·√(a + b + d) / 2 (헤론 공식) 로 계산해
- * 완전히 펴지거나 접힌 자세 근처에서도, d 가 체인보다 한참 작아도 자릿수를 잃지 않는다.
- * 중간값이 길이의 제곱이 되는 곳이 없어 1e-300 에서 1e300 까지 같은 식으로 넘치지도 사라지지도 않는다.
- *
  * 퇴화한 입력의 정해진 답:
- * - 극 힌트가 뿌리–목표 직선 위(거리 ≤ max(1e-10·(a + b), 64ε·가장 큰 좌표 크기))이거나 뿌리와 같으면,
- *   +X, +Y, +Z 중 |f·축| 이 가장 작은 축을 f에 수직으로 만들어 p로 쓴다. 같으면 X, Y, Z 순서로 앞선 축.
- * - 목표가 뿌리와 정확히 같으면 f = +X. a = b면 닿는다(end = root, joint = root + a·p),
- *   a ≠ b면 end = root + |a − b|·X, reachable = false.
- * - 한 뼈의 길이가 0이면 관절은 뿌리(a = 0) 또는 끝(b = 0)에 놓인다. 둘 다 0이면 RangeError.
+ * - 극 힌트가 뿌리–목표 직선 위 (거리 ≤ max({@link POLE_LINE_TOLERANCE}·(a + b), {@link POLE_ROUNDING_ULPS}·ε·가장 큰
+ *   좌표 크기)) 이거나 뿌리와 같으면, +X, +Y, +Z 중 |f·축| 이 가장 작은 축을 f 에 수직으로 만들어 p 로 쓴다.
+ *   같으면 X, Y, Z 순서로 앞선 축.
+ * - 목표가 뿌리와 정확히 같으면 f = +X. a = b 면 닿는다 (end = root, joint = root + a·p),
+ *   a ≠ b 면 end = root + |a − b|·X, reachable = false.
+ * - 한 뼈의 길이가 0 이면 관절은 뿌리 (a = 0) 또는 끝 (b = 0) 에 놓인다. 둘 다 0 이면 RangeError.
  *
- * 허용치: 유효한 모든 입력에서 |joint − root| = a, |end − joint| = b 와 끝의 자리가 1e-12·(a + b) + 가장 큰 좌표의
- * 몇 ulp 안에서 맞고, NaN·무한대가 없다 (극이 직선 가까이 멀리 있어도, 좌표가 ±1.8e308 근처여도).
+ * 정확도: 유효한 모든 입력에서 |joint − root| = a, |end − joint| = b 와 끝의 자리가 1e-12·(a + b) + 가장 큰 좌표의
+ * 몇 ulp 안에서 맞고, NaN·무한대가 없다 (완전히 펴지거나 접힌 자세, 체인보다 한참 작은 d, 1e-300 에서 1e300 까지의
+ * 크기, 극이 직선 가까이 멀리 있을 때, 좌표가 ±1.8e308 근처일 때도).
  *
- * 잘못된 입력은 아무것도 쓰기 전에 인자 이름과 값을 담은 RangeError 로 거부하고 `out`은 건드리지 않는다:
- * 객체가 아닌 점, 수가 아닌 (bool·문자열·bigint) 또는 유한하지 않은 좌표, 수가 아니거나 음수·NaN·무한대인 길이,
- * 둘 다 0인 길이, 2(a + b) 넘침, target − root·poleHint − root 넘침, float64 를 넘는 관절·끝 (`root` 를 짚는다),
- * 쓸 수 없는 `out` (객체가 아님, joint·end 가 객체가 아님, out·joint·end 가 얼어 있음). 얼었는지는 바로 앞 호출과
- * 다른 out (또는 joint·end) 이 올 때만 묻는다 (Object.isFrozen 은 풀이 한 번만큼 비싸다): 이미 받은 out 을 나중에 얼리면
- * 쓰기가 TypeError 로 실패한다.
- * 좌표는 한 번씩만 읽으므로 getter 가 solveTwoBoneIK 를 다시 불러도 (재진입) 답이 같다. 입력 객체는 절대 바꾸지 않는다.
+ * `out` 을 주면 아무것도 할당하지 않는다. 입력 객체는 바꾸지 않고, 좌표는 한 번씩만 읽으므로 getter 가
+ * solveTwoBoneIK 를 다시 불러도 (재진입) 답이 같다. `out` 이 입력과 같은 Vector3 를 담고 있어도 된다
+ * (입력을 모두 읽은 뒤에 쓴다).
+ * 얼었는지는 바로 앞 호출과 다른 out (또는 joint·end) 이 올 때만 묻는다 (Object.isFrozen 은 풀이 한 번만큼 비싸다):
+ * 이미 받은 out 을 나중에 얼리면 쓰기가 TypeError 로 실패한다.
  *
- * @param root 뿌리(어깨·엉덩이)의 위치.
- * @param upperLength 위 뼈의 길이 a (root → joint), root와 같은 단위.
- * @param lowerLength 아래 뼈의 길이 b (joint → end).
+ * @param root 뿌리 (어깨·엉덩이) 의 위치.
+ * @param upperLength 위 뼈의 길이 a (root → joint), 점들과 같은 단위. 0 이상의 유한한 수.
+ * @param lowerLength 아래 뼈의 길이 b (joint → end), 점들과 같은 단위. 0 이상의 유한한 수 (a, b 가 둘 다 0 이면 안 된다).
  * @param target 끝이 닿아야 할 점.
- * @param poleHint 관절이 굽을 쪽을 가리키는 점 (방향이 아니라 점).
- * @param out 결과를 채울 객체. 주면 그 객체(의 joint·end 인스턴스)를 채워 돌려주고 아무것도 할당하지 않는다.
+ * @param poleHint 관절이 굽을 쪽을 가리키는 점 (방향이 아니라 점, root 와 같은 공간).
+ * @param out 결과를 채울 객체. 주면 그 객체 (와 그 joint·end 인스턴스) 를 채워 돌려준다.
+ *   생략하면 {@link createTwoBoneIKResult} 로 새로 만든다.
+ * @returns `out`: 관절·끝의 위치와 reachable.
+ * @throws RangeError 아무것도 쓰기 전에, 인자 이름과 받은 값을 담아 (`out` 은 그대로):
+ *   객체가 아닌 점, 수가 아니거나 (bool·문자열·bigint) 유한하지 않은 좌표 (`target.y` 처럼 성분까지 짚는다),
+ *   수가 아니거나 음수·NaN·무한대인 길이, 둘 다 0 인 길이, 2(a + b) 가 float64 를 넘음,
+ *   target − root·poleHint − root 가 float64 를 넘음, 관절·끝이 float64 를 넘음 (`root` 를 짚는다),
+ *   쓸 수 없는 `out` (객체가 아님, joint·end 가 객체가 아님, out·joint·end 가 얼어 있음).
  */
 export function solveTwoBoneIK(
   root: Readonly<Vector3Like>,
@@ -105,6 +122,7 @@ export function solveTwoBoneIK(
   poleHint: Readonly<Vector3Like>,
   out: TwoBoneIKResult = createTwoBoneIKResult(),
 ): TwoBoneIKResult {
+  // 구현 메모: 수치 계산은 solveBody 의 5 단계 (헤론 공식) 를 본다.
   // 이 함수는 부르는 쪽에 인라인될 만큼 작게 둔다: 길이 (double) 를 인라인되지 않은 함수에 넘기면 V8 이 HeapNumber 를
   // 할당하므로, 입력 배열 (Float64Array, 쓰기에 할당이 없다) 에 적어 두고 점만 넘긴다.
   if (typeof upperLength !== "number" || typeof lowerLength !== "number") {
@@ -115,39 +133,36 @@ export function solveTwoBoneIK(
   return solveBody("solveTwoBoneIK", true, root, target, poleHint, out);
 }
 
-/** 체인의 두 뼈 길이. 객체로 넘기는 까닭은 solveChain 참고. */
+
+/** 체인의 두 뼈 길이 (라이브러리 내부용). 객체로 넘기는 까닭은 solveChain 참고. @internal */
 export interface ChainLengths {
   upperLength: number;
   lowerLength: number;
 }
 
-/**
- * 수를 담는 임시 객체는 정수가 아닌 값(0.5)으로 만든다: 필드가 처음부터 double 표현이어야
- * 나중에 Smi → double 로 바뀌며 V8 이 필드를 일반(tagged) 표현으로 넓혀 쓸 때마다 할당하는 일이 없다.
- */
+/** 수를 담는 임시 객체 필드의 첫 값 (라이브러리 내부용). @internal */
+// 정수가 아닌 값 (0.5) 으로 만든다: 필드가 처음부터 double 표현이어야 나중에 Smi → double 로 바뀌며 V8 이 필드를
+// 일반 (tagged) 표현으로 넓혀 쓸 때마다 할당하는 일이 없다.
 export const DOUBLE_FIELD_SEED = 0.5;
 
-/**
- * 길이 객체를 만든다. 모든 길이 객체를 여기서 만들어야 V8 이 한 모양(map)으로 보고 solveChain 이 단형으로 남는다.
- * 필드는 정수가 아닌 값으로 시작한다 (DOUBLE_FIELD_SEED 참고).
- */
+/** 길이 객체를 만든다 (라이브러리 내부용). @internal */
+// 모든 길이 객체를 여기서 만들어야 V8 이 한 모양 (map) 으로 보고 solveChain 이 단형으로 남는다.
+// 필드는 정수가 아닌 값으로 시작한다 (DOUBLE_FIELD_SEED 참고).
 export function createChainLengths(): ChainLengths {
   return { upperLength: DOUBLE_FIELD_SEED, lowerLength: DOUBLE_FIELD_SEED };
 }
 
-/**
- * 두 뼈 길이 [a, b] 를 solveBody 에 넘기는 자리. double 을 인라인되지 않은 함수의 인자로 넘기면 V8 이 HeapNumber 를
- * 할당하지만 Float64Array 에 쓰고 읽는 것은 할당이 없다. solveBody 가 사용자 코드 (getter) 를 부르기 전에 읽는다.
- */
+// 두 뼈 길이 [a, b] 를 solveBody 에 넘기는 자리. double 을 인라인되지 않은 함수의 인자로 넘기면 V8 이 HeapNumber 를
+// 할당하지만 Float64Array 에 쓰고 읽는 것은 할당이 없다. solveBody 가 사용자 코드 (getter) 를 부르기 전에 읽는다.
 const _lengthInputs = /*@__PURE__*/ new Float64Array(2);
 
 /**
  * solveTwoBoneIK 의 본체 (라이브러리 내부용: TwoBoneIK 도 이것을 부른다).
  * 점들은 유한하다고 검사된 뒤여야 한다. 길이는 여기서 다시 검사한다 (둘 다 0 이면 RangeError).
- *
- * 길이를 수 인자가 아니라 객체 필드로 받는다: V8 은 계산된 double 을 인라인되지 않은 함수에
- * 넘길 때마다 HeapNumber 를 할당하지만, 객체의 double 필드에 쓰는 것은 제자리에서 바꾸기 때문이다.
+ * @internal
  */
+// 길이를 수 인자가 아니라 객체 필드로 받는다: V8 은 계산된 double 을 인라인되지 않은 함수에
+// 넘길 때마다 HeapNumber 를 할당하지만, 객체의 double 필드에 쓰는 것은 제자리에서 바꾸기 때문이다.
 export function solveChain(
   caller: string,
   root: Readonly<Vector3Like>,
@@ -285,8 +300,11 @@ function solveBody(
     px *= inv; py *= inv; pz *= inv;
   }
 
-  // 5. 코사인 법칙: x = a·cos θ (f 방향), h = a·sin θ (p 방향). (함수로 빼지 않는다: 수를 주고받는 호출은
-  //    V8 이 인라인하지 않으면 HeapNumber 를 할당한다.)
+  // 5. 코사인 법칙: x = a·cos θ (f 방향), h = a·sin θ (p 방향).
+  //    a·cos θ = ((a − b)/d·(a + b) + d) / 2, a·sin θ = √((d + b − a)/d)·√((d − b + a)/d)·√(a + b − d)·√(a + b + d) / 2
+  //    (헤론 공식) 로 계산해 완전히 펴지거나 접힌 자세 근처에서도, d 가 체인보다 한참 작아도 자릿수를 잃지 않는다.
+  //    중간값이 길이의 제곱이 되는 곳이 없어 1e-300 에서 1e300 까지 같은 식으로 넘치지도 사라지지도 않는다.
+  //    (함수로 빼지 않는다: 수를 주고받는 호출은 V8 이 인라인하지 않으면 HeapNumber 를 할당한다.)
   let x = 0, h = 0;
   if (distance === 0) {
     // a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.

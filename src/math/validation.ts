@@ -1,4 +1,5 @@
-// 입력 검사: 잘못된 인자는 이름과 값을 담은 RangeError 로 거부한다. 무엇을 쓰기 전에 부른다.
+// 입력 검사 (라이브러리 내부용, 내보낸 것은 모두 @internal: 출판하는 .d.ts 에 싣지 않는다).
+// 잘못된 인자는 이름과 값을 담은 RangeError 로 거부한다. 무엇을 쓰기 전에 부른다.
 // 메시지 문자열은 실패할 때만 만든다 (정상 경로에서는 아무것도 할당하지 않는다).
 import type { Vector3Like } from "three";
 
@@ -10,7 +11,8 @@ function throwNotFinite(caller: string, name: string, value: unknown): never {
   throw new RangeError(`${caller}: ${name}는 유한한 수여야 합니다 (받은 값: ${describe(value)})`);
 }
 
-/** 점이 {x, y, z} 이고 세 성분이 모두 유한한 수인가. (수를 주고받지 않는 작은 함수라 인라인된다.) */
+/** 점이 {x, y, z} 이고 세 성분이 모두 유한한 수인가. @internal */
+// 수를 주고받지 않는 작은 함수라 인라인된다.
 export function isFinitePoint(point: Readonly<Vector3Like>): boolean {
   return point !== null && typeof point === "object"
     && typeof point.x === "number" && typeof point.y === "number" && typeof point.z === "number"
@@ -19,8 +21,9 @@ export function isFinitePoint(point: Readonly<Vector3Like>): boolean {
 
 /**
  * 점 하나의 세 성분이 모두 유한한지 확인한다. 오류 메시지는 `target.y`처럼 성분까지 짚는다.
- * (메시지 문자열은 실패할 때만 만든다: 정상 경로에서는 아무것도 할당하지 않는다.)
+ * @internal
  */
+// 메시지 문자열은 실패할 때만 만든다: 정상 경로에서는 아무것도 할당하지 않는다.
 export function assertFinitePoint(caller: string, name: string, point: Readonly<Vector3Like>): void {
   if (point === null || typeof point !== "object") {
     throw new RangeError(`${caller}: ${name}는 {x, y, z} 점이어야 합니다 (받은 값: ${describe(point)})`);
@@ -39,7 +42,7 @@ function assertLength(caller: string, name: string, value: number): void {
   }
 }
 
-/** 뼈 길이 둘을 검사한다: 음수·NaN·무한대, 둘 다 0, 합이 넘치는 경우를 거부한다. */
+/** 뼈 길이 둘을 검사한다: 음수·NaN·무한대, 둘 다 0, 합이 넘치는 경우를 거부한다. @internal */
 export function assertBoneLengths(caller: string, upperLength: number, lowerLength: number): void {
   assertLength(caller, "upperLength", upperLength);
   assertLength(caller, "lowerLength", lowerLength);
@@ -52,11 +55,12 @@ export function assertBoneLengths(caller: string, upperLength: number, lowerLeng
   }
 }
 
+/** target − root·poleHint − root 가 float64 를 넘을 때. @internal */
 export function throwDifferenceOverflow(caller: string, name: string, x: number, y: number, z: number): never {
   throw new RangeError(`${caller}: ${name} − root가 float64 범위를 넘습니다 (받은 차: ${x}, ${y}, ${z})`);
 }
 
-/** 점 인자가 객체인가 (null·수·문자열이 아님). 좌표는 부르는 쪽이 한 번만 읽어 검사한다. */
+/** 점 인자가 객체인가 (null·수·문자열이 아님). 좌표는 부르는 쪽이 한 번만 읽어 검사한다. @internal */
 export function isPointObject(point: unknown): point is Readonly<Vector3Like> {
   return point !== null && typeof point === "object";
 }
@@ -65,7 +69,7 @@ function isObjectValue(value: unknown): value is object {
   return value !== null && typeof value === "object";
 }
 
-/** out 이 쓸 수 있는 결과 객체가 아니면 무엇이 문제인지 짚는 RangeError. 아무것도 쓰기 전에 부른다. */
+/** out 이 쓸 수 있는 결과 객체가 아니면 무엇이 문제인지 짚는 RangeError. 아무것도 쓰기 전에 부른다. @internal */
 export function assertWritableResult(caller: string, out: unknown): void {
   if (!isObjectValue(out)) {
     throw new RangeError(`${caller}: out은 { joint, end, reachable } 결과 객체여야 합니다 (받은 값: ${describe(out)})`);
@@ -84,7 +88,7 @@ function throwNotPoint(caller: string, name: string, point: unknown): never {
   throw new RangeError(`${caller}: ${name}는 {x, y, z} 점이어야 합니다 (받은 값: ${describe(point)})`);
 }
 
-/** 점이 객체가 아닌 인자가 있을 때: 인자 순서 (root, 길이, target, poleHint) 대로 첫 문제를 알린다. */
+/** 점이 객체가 아닌 인자가 있을 때: 인자 순서 (root, 길이, target, poleHint) 대로 첫 문제를 알린다. @internal */
 export function throwInvalidArguments(
   caller: string, root: unknown, upperLength: unknown, lowerLength: unknown, target: unknown, poleHint: unknown,
 ): never {
@@ -116,6 +120,7 @@ function assertCoordinates(caller: string, name: string, x: unknown, y: unknown,
 /**
  * 한 번 읽은 좌표·길이 중 첫 문제를 인자 순서 (root, 길이, target, poleHint, target − root, poleHint − root) 대로 알린다.
  * 빠른 검사가 실패했을 때만 부른다.
+ * @internal
  */
 export function throwInvalidChain(
   caller: string, root: unknown, target: unknown, poleHint: unknown,
@@ -135,7 +140,7 @@ export function throwInvalidChain(
   throwDifferenceOverflow(caller, "poleHint", (qx as number) - x0, (qy as number) - y0, (qz as number) - z0);
 }
 
-/** 관절·끝이 float64 범위를 넘을 때 (뿌리가 ±1.8e308 끝에 있다). 결과를 쓰기 전에 부른다. */
+/** 관절·끝이 float64 범위를 넘을 때 (뿌리가 ±1.8e308 끝에 있다). 결과를 쓰기 전에 부른다. @internal */
 export function throwResultOverflow(
   caller: string, rx: number, ry: number, rz: number,
   jx: number, jy: number, jz: number, ex: number, ey: number, ez: number,

@@ -20,24 +20,42 @@ export type HumanBoneRole =
 
 /** 이름 앞에 붙는 접두어 (정규화한 이름에 대한 정규식). rank 가 작을수록 먼저 고른다. */
 export interface BoneNamePrefix {
+  /** 정규화한 이름의 앞에서부터 맞춰 볼 정규식 (`^` 없이 쓴다: 앞에 붙여 맞춘다). 빈 문자열이면 접두어 없음. */
   readonly pattern: string;
+  /** 우선순위: 한 역할에 후보가 여럿이면 rank 가 가장 작은 접두어로 맞은 뼈를 고른다 (예: Rigify 의 DEF- 가 ORG- 보다 먼저). */
   readonly rank: number;
 }
 
 /** 한 이름 규칙 (Mixamo, Unreal, …): 역할마다 정규화한 이름들. */
 export interface BoneNameConvention {
+  /** 규칙의 id ("mixamo" 등). {@link BoneMatch.source} 와 matchBoneName 의 conventions 에 나온다. */
   readonly id: string;
+  /** 사람이 읽는 이름 ("Mixamo" 등). */
   readonly label: string;
+  /** 이 규칙의 이름 앞에 올 수 있는 접두어들. */
   readonly prefixes: readonly BoneNamePrefix[];
+  /** 역할 → 정규화한 (소문자, a-z·0-9 만) 뼈 이름들, 접두어를 뺀 나머지. 없는 역할은 이 규칙이 모른다. */
   readonly bones: { readonly [role in HumanBoneRole]?: readonly string[] };
 }
 
+/** 뼈 이름 표 (spec/bone_names.json 의 모양). findLimbs·matchBoneName 에 다른 표를 줄 때 이 모양으로 만든다. */
 export interface BoneNameTables {
+  /** 파일 형식 이름: "humanoid-bone-names". */
   readonly format: string;
+  /** 형식의 판 (지금 1). */
   readonly version: number;
+  /** 표에 대한 설명 (사람이 읽는 글). */
   readonly about: string;
-  readonly normalize: { readonly lowercase: boolean; readonly remove: string };
+  /** 이름을 비교하기 전의 정규화. */
+  readonly normalize: {
+    /** true 면 소문자로 바꾼다. */
+    readonly lowercase: boolean;
+    /** 지울 글자의 정규식 ("[^a-z0-9]": a-z·0-9 가 아닌 글자). */
+    readonly remove: string;
+  };
+  /** 표가 아는 역할들. */
   readonly roles: readonly HumanBoneRole[];
+  /** 이름 규칙들 (Mixamo, Unreal, Rigify, 일반 이름 …). */
   readonly conventions: readonly BoneNameConvention[];
 }
 

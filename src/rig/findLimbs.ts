@@ -11,8 +11,11 @@ export type LimbName = "leftArm" | "rightArm" | "leftLeg" | "rightLeg";
 
 /** 찾은 팔다리 하나: 바로 new TwoBoneIK(upper, mid, end, { bendDirection }) 에 넘길 수 있다. */
 export interface Limb {
+  /** 어느 팔다리인가. */
   readonly name: LimbName;
+  /** 캐릭터의 왼쪽·오른쪽 (이름이 말하는 쪽). */
   readonly side: "left" | "right";
+  /** 팔 (위팔 → 아래팔 → 손) 인지 다리 (허벅지 → 정강이 → 발) 인지. */
   readonly kind: "arm" | "leg";
   /** 위팔·허벅지. */
   readonly upper: Object3D;
@@ -27,7 +30,12 @@ export interface Limb {
   readonly bendDirection: Vector3;
 }
 
-/** 보고의 종류. */
+/**
+ * 보고의 종류: "missing" 역할에 맞는 뼈가 없다, "ambiguous" 후보가 여럿이라 고르지 않았다,
+ * "not-descendant" 찾은 세 뼈가 한 사슬이 아니다, "side-mismatch" 이름의 왼쪽·오른쪽이 뼈의 자리와 반대다
+ * (팔다리는 그래도 돌려준다), "name-map" options.names 의 이름을 찾지 못했다, "vrm" VRM 휴머노이드 맵의 노드를
+ * 찾지 못했다.
+ */
 export type LimbIssueCode =
   | "missing" // 역할에 맞는 뼈가 없다
   | "ambiguous" // 후보가 여럿이라 고르지 않았다
@@ -38,46 +46,67 @@ export type LimbIssueCode =
 
 /** 찾지 못했거나 의심스러운 것 하나 (message 는 한국어 설명). */
 export interface LimbIssue {
+  /** 무슨 문제인가 ({@link LimbIssueCode}). */
   readonly code: LimbIssueCode;
+  /** 관련된 팔다리 (한 팔다리의 일이 아니면 null). */
   readonly limb: LimbName | null;
+  /** 관련된 뼈 역할 (한 역할의 일이 아니면 null). */
   readonly role: HumanBoneRole | null;
   /** 관련된 뼈 이름들 (모호할 때의 후보 등). */
   readonly bones: readonly string[];
+  /** 사람이 읽는 한국어 설명 (화면에 그대로 보여 줄 수 있다). */
   readonly message: string;
 }
 
 /** 한 역할에 고른 뼈와 그 출처 ("names" = 이름 맵, "vrm1"/"vrm0" = VRM 휴머노이드 맵, 그 밖은 이름 규칙 id). */
 export interface BoneMatch {
+  /** 고른 뼈. */
   readonly bone: Object3D;
+  /** 고른 근거: "names", "vrm1", "vrm0" 또는 이름 규칙의 id ({@link BoneNameConvention.id}). */
   readonly source: string;
 }
 
+/** {@link findLimbs} 의 결과: 찾은 팔다리, 역할마다 고른 뼈, 캐릭터의 방향, 그리고 문제 보고. */
 export interface FindLimbsResult {
+  /** 왼팔 (찾지 못했으면 null: 까닭은 issues 에). */
   readonly leftArm: Limb | null;
+  /** 오른팔 (찾지 못했으면 null). */
   readonly rightArm: Limb | null;
+  /** 왼다리 (찾지 못했으면 null). */
   readonly leftLeg: Limb | null;
+  /** 오른다리 (찾지 못했으면 null). */
   readonly rightLeg: Limb | null;
   /** 찾은 팔다리들 (왼팔, 오른팔, 왼다리, 오른다리 순). */
   readonly limbs: readonly Limb[];
   /** 역할마다 고른 뼈 (발가락 포함). */
   readonly bones: { readonly [role in HumanBoneRole]?: BoneMatch };
-  /** 캐릭터의 위·왼쪽·앞 (월드, 단위 벡터, 오른손 좌표: forward = left × up). */
+  /** 캐릭터의 위 (월드, 단위 벡터): 두 허벅지의 가운데에서 두 위팔의 가운데 쪽. */
   readonly up: Vector3;
+  /** 캐릭터의 왼쪽 (월드, 단위 벡터, up 에 수직). */
   readonly left: Vector3;
+  /** 캐릭터의 앞 (월드, 단위 벡터, 오른손 좌표: forward = left × up). */
   readonly forward: Vector3;
-  /** 왼쪽·오른쪽을 확인한 기준: 발끝 방향("toes") 또는 glTF 관례("convention": +Z 를 본다, VRM 0.x 는 −Z). */
+  /**
+   * 왼쪽·오른쪽을 확인한 기준: 발끝 방향 ("toes") 또는 glTF 관례 ("convention": +Z 를 본다, VRM 0.x 는 −Z).
+   * "none" 이면 확인하지 못했다 (팔다리 뿌리를 하나도 찾지 못했거나 기준 방향이 up 과 나란하다).
+   */
   readonly sideCheck: "toes" | "convention" | "none";
+  /** 찾지 못했거나 의심스러운 것들 (없으면 빈 배열). */
   readonly issues: readonly LimbIssue[];
 }
 
 /** GLTFLoader 의 결과 (gltf) 에서 쓰는 부분: 원본 JSON 과 노드 번호 ↔ Object3D. */
 export interface GltfLike {
+  /** GLTFLoader 의 GLTFParser 가운데 쓰는 부분. */
   readonly parser: {
+    /** 원본 glTF JSON (extensions.VRMC_vrm·extensions.VRM 의 휴머노이드 맵을 읽는다). */
     readonly json: unknown;
+    /** Object3D → { nodes: glTF 노드 번호 } (GLTFParser.associations). */
     readonly associations: ReadonlyMap<unknown, { nodes?: number | undefined } | undefined>;
   };
 }
 
+/** {@link findLimbs} 의 설정. 모두 생략할 수 있다. */
 export interface FindLimbsOptions {
   /** 역할 → 뼈 이름. 다른 모든 규칙보다 먼저 쓴다 (three 가 다듬은 이름·원래 이름 둘 다 된다). */
   readonly names?: { readonly [role in HumanBoneRole]?: string };
@@ -102,17 +131,32 @@ const ROLE_LABELS: Record<HumanBoneRole, string> = {
   rightUpperLeg: "오른 허벅지", rightLowerLeg: "오른 정강이", rightFoot: "오른발", rightToes: "오른 발가락",
 };
 
-/** 한국어 이름 (화면에 보여 줄 때). */
+/**
+ * 팔다리의 한국어 이름 (화면에 보여 줄 때).
+ *
+ * @param name 팔다리.
+ * @returns "왼팔", "오른팔", "왼다리", "오른다리" 중 하나.
+ */
 export function limbLabel(name: LimbName): string {
   return LIMB_LABELS[name];
 }
 
-/** 뼈 역할의 한국어 이름. */
+/**
+ * 뼈 역할의 한국어 이름 (화면에 보여 줄 때).
+ *
+ * @param role 뼈 역할.
+ * @returns "왼 위팔", "오른발" 같은 이름.
+ */
 export function boneRoleLabel(role: HumanBoneRole): string {
   return ROLE_LABELS[role];
 }
 
-/** 이름 비교용 정규화: 소문자, a-z·0-9 만 (구분자 : _ . - 공백, 대소문자를 무시한다). */
+/**
+ * 이름 비교용 정규화: 소문자로 바꾸고 a-z·0-9 만 남긴다 (구분자 : _ . - 공백, 대소문자를 무시한다).
+ *
+ * @param name 뼈 이름.
+ * @returns 정규화한 이름 (예: "mixamorig:LeftArm" → "mixamorigleftarm").
+ */
 export function normalizeBoneName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
@@ -143,7 +187,14 @@ function compile(tables: BoneNameTables): readonly CompiledConvention[] {
   return compiled;
 }
 
-/** 이름 하나가 이름 표의 어느 역할인지 (여러 규칙이 같은 역할을 말할 수 있다). 가장 작은 rank 와 규칙 id 들. */
+/**
+ * 이름 하나가 이름 표의 어느 역할인지 (여러 규칙이 같은 역할을 말할 수 있다). 이름을 정규화한 뒤
+ * 각 규칙의 접두어 + 표의 이름과 정확히 같은지 본다.
+ *
+ * @param name 뼈 이름 (정규화하기 전).
+ * @param tables 이름 표. 기본은 {@link BONE_NAME_TABLES}.
+ * @returns 맞은 역할마다 하나: role, 맞은 접두어 가운데 가장 작은 rank, 맞은 규칙 id 들. 맞는 것이 없으면 빈 배열.
+ */
 export function matchBoneName(
   name: string,
   tables: BoneNameTables = BONE_NAME_TABLES,
@@ -242,7 +293,13 @@ function validateOptions(root: unknown, options: FindLimbsOptions, tables: BoneN
  * (없으면 두 위팔; up 에 수직으로), forward = left × up. glTF 관례로 +Z 를 보는 캐릭터는 왼쪽이 +X 다.
  * 좌우 확인은 이름과 따로: 발 → 발가락 방향을 앞으로 보거나, 발가락이 없으면 glTF 관례(VRM 0.x 는 −Z 를 본다)로.
  *
- * 모델을 바꾸지 않는다 (월드 행렬만 갱신한다).
+ * 모델을 바꾸지 않는다 (월드 행렬만 갱신한다). 찾지 못해도 던지지 않는다: 결과의 issues 를 본다.
+ *
+ * @param root 캐릭터의 뿌리 (예: gltf.scene). 그 아래를 모두 훑는다 (메시·카메라·빛은 뼈 후보가 아니다).
+ * @param options 이름 맵, glTF (VRM), 이름 표 ({@link FindLimbsOptions}).
+ * @returns 찾은 팔다리와 보고 ({@link FindLimbsResult}). 방향과 bendDirection 은 월드 공간.
+ * @throws RangeError 인자 이름과 받은 값을 담아: Object3D 가 아닌 root, 객체가 아닌 options.names, 표가 모르는 역할이나
+ *   빈 문자열·문자열이 아닌 이름이 있는 options.names, GLTFLoader 의 결과 모양이 아닌 options.gltf.
  */
 export function findLimbs(root: Object3D, options: FindLimbsOptions = {}): FindLimbsResult {
   const tables = options.tables ?? BONE_NAME_TABLES;

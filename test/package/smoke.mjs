@@ -155,7 +155,8 @@ await step("CommonJS: require() 와 require('three-two-bone-ik/package.json') (N
 // ---------------------------------------------------------------- 4. TypeScript: bundler 와 nodenext
 
 const readme = readFileSync(join(REPO, "README.md"), "utf8");
-const example = /```ts\n([\s\S]*?setAnimationLoop[\s\S]*?)```/.exec(readme)?.[1];
+// 한 블록 안에서만 찾는다 (앞의 다른 ts 블록에서 시작해 본문을 건너 넘어가지 않게).
+const example = /```ts\n((?:(?!```)[\s\S])*?setAnimationLoop[\s\S]*?)```/.exec(readme)?.[1];
 assert(example, "README.md 에 setAnimationLoop 을 쓰는 ts 예제가 없다");
 writeFileSync(join(app, "src/main.ts"), example);
 writeFileSync(join(app, "index.html"), `<!doctype html>\n<html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body><script type="module" src="/src/main.ts"></script></body></html>\n`);
