@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 import numpy as np
 import pytest
@@ -270,6 +271,8 @@ def test_random_files_round_trip_byte_for_byte_and_edits_touch_only_their_tokens
     for row, (old_line, new_line) in enumerate(zip(old_rows, new_rows)):
         for column, (old, new) in enumerate(zip(old_line.split(), new_line.split())):
             assert (old == new) or changed[row, column]
+        # 구분자 (스페이스, 탭, 두 칸, 줄 끝 공백) 는 바뀐 토큰 사이에서도 원문 그대로다.
+        assert re.findall(r"\s+", old_line) == re.findall(r"\s+", new_line)
 
 
 @settings(derandomize=True, max_examples=40, deadline=None)
@@ -319,3 +322,20 @@ def test_frame_values_separated_by_any_ascii_whitespace_are_read_and_kept(tmp_pa
     clip.motion[1, 1] = -0.25
     write_bvh(tmp_path / "out.bvh", clip)
     assert (tmp_path / "out.bvh").read_bytes() == (header + "Frames: 2\nFrame Time: 0.5\n1\r2\x0b3\x0c\n4\t-0.25  6\r\n").encode()
+
+
+def test_neighbouring_edited_values_keep_every_separator_between_them(tmp_path):
+    # 쓰기는 스페이스 하나로 이어진 바뀐 토큰들을 한 토막으로 바꾼다: 탭·두 칸·줄 끝 사이는 토막을 끊고 그대로 둔다.
+    header = "HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+    header += "End Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: 3\nFrame Time: 0.5\n"
+    clip = parse_bvh(header + "1 2\t3  4 5 6\n7 8 9 10 11 12 \n13 14 15 16 17 18\n")
+    clip.motion[0, :] = [0.5, -0.0, 2.25, 1e-7, 4.0, 1 / 3]
+    clip.motion[1, 4:] = [-1.5, 100.0]
+    clip.motion[2, 0] = 0.125
+    expected = (
+        header
+        + "0.5 -0.0\t2.25  1e-07 4.0 0.3333333333333333\n7 8 9 10 -1.5 100.0 \n0.125 14 15 16 17 18\n"
+    )
+    assert format_bvh(clip) == expected
+    write_bvh(tmp_path / "out.bvh", clip)
+    assert (tmp_path / "out.bvh").read_bytes() == expected.encode()
