@@ -96,13 +96,24 @@ export function invertConformal(out: Matrix4 | null, m: Matrix4): number {
   const tolSq = UNIFORM_SCALE_TOLERANCE * UNIFORM_SCALE_TOLERANCE;
   if (ab * ab > tolSq * aSq * bSq || ac * ac > tolSq * aSq * cSq || bc * bc > tolSq * bSq * cSq) return AFFINE_SHEAR;
   if (out === null) return AFFINE_OK;
-  out.copy(m);
   if (maxAbs >= PLAIN_INVERT_MIN && maxAbs <= PLAIN_INVERT_MAX) {
-    out.invert();
+    // 이미 읽은 원소로 바로 뒤집는다 (복사·다시 읽기 없이). three 의 invert() 식에 e3 = e7 = e11 = 0, e15 = 1 을
+    // 넣어 0 이 되는 항을 지운 것이다: 0 항은 더해도 값이 바뀌지 않으므로 결과는 invert() 와 비트까지 같다.
+    const t1 = e0 * e5 - e1 * e4, t2 = e0 * e6 - e2 * e4, t4 = e1 * e6 - e2 * e5;
+    const t7 = e8 * e13 - e9 * e12, t8 = e8 * e14 - e10 * e12, t10 = e9 * e14 - e10 * e13;
+    const det = t1 * e10 - t2 * e9 + t4 * e8;
+    if (det === 0) return AFFINE_NOT_INVERTIBLE;
+    const d = 1 / det;
     const r = out.elements;
-    const r12 = r[12]!, r13 = r[13]!, r14 = r[14]!;
-    return r[15] !== 0 && (r12 - r12) + (r13 - r13) + (r14 - r14) === 0 ? AFFINE_OK : AFFINE_NOT_INVERTIBLE;
+    r[0] = (e5 * e10 - e6 * e9) * d; r[1] = (e2 * e9 - e1 * e10) * d; r[2] = t4 * d; r[3] = 0;
+    r[4] = (e6 * e8 - e4 * e10) * d; r[5] = (e0 * e10 - e2 * e8) * d; r[6] = -t2 * d; r[7] = 0;
+    r[8] = (e4 * e9 - e5 * e8) * d; r[9] = (e1 * e8 - e0 * e9) * d; r[10] = t1 * d; r[11] = 0;
+    const r12 = (e5 * t8 - e4 * t10 - e6 * t7) * d, r13 = (e0 * t10 - e1 * t8 + e2 * t7) * d;
+    const r14 = (e13 * t2 - e12 * t4 - e14 * t1) * d;
+    r[12] = r12; r[13] = r13; r[14] = r14; r[15] = (e8 * t4 - e9 * t2 + e10 * t1) * d;
+    return (r12 - r12) + (r13 - r13) + (r14 - r14) === 0 ? AFFINE_OK : AFFINE_NOT_INVERTIBLE;
   }
+  out.copy(m);
   const k = -Math.floor(Math.log2(maxAbs));
   const half = 2 ** Math.trunc(k / 2), rest = 2 ** (k - Math.trunc(k / 2));
   scaleLinear(out.elements, half, rest, true);

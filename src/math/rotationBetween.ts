@@ -27,6 +27,16 @@ export function rotationBetweenUnitVectors(
   to: Readonly<Vector3Like>,
   out: Quaternion,
 ): Quaternion {
+  return rotationBetween(from, to, out, true);
+}
+
+// TwoBoneIK 의 풀이용: out 이 라이브러리가 만든 (얼리지 않은) Quaternion 이라 out 검사 (instanceof 와 런타임 호출인
+// Object.isFrozen) 만 건너뛴다. from·to 의 단위 벡터 검사는 그대로 한다.
+export function rotationBetweenIntoOwn(from: Readonly<Vector3Like>, to: Readonly<Vector3Like>, out: Quaternion): Quaternion {
+  return rotationBetween(from, to, out, false);
+}
+
+function rotationBetween(from: Readonly<Vector3Like>, to: Readonly<Vector3Like>, out: Quaternion, checkOut: boolean): Quaternion {
   if (!(from !== null && typeof from === "object")) throwNotUnit("from", from);
   if (!(to !== null && typeof to === "object")) throwNotUnit("to", to);
   const ux = from.x, uy = from.y, uz = from.z;
@@ -38,7 +48,7 @@ export function rotationBetweenUnitVectors(
     && uuDelta <= UNIT_VECTOR_TOLERANCE && uuDelta >= -UNIT_VECTOR_TOLERANCE)) throwNotUnitPoint("from", ux, uy, uz);
   if (!(typeof vx === "number" && typeof vy === "number" && typeof vz === "number"
     && vvDelta <= UNIT_VECTOR_TOLERANCE && vvDelta >= -UNIT_VECTOR_TOLERANCE)) throwNotUnitPoint("to", vx, vy, vz);
-  if (!(out instanceof Quaternion) || Object.isFrozen(out)) throwBadQuaternion(out);
+  if (checkOut && (!(out instanceof Quaternion) || Object.isFrozen(out))) throwBadQuaternion(out);
   const cosPhi = ux * vx + uy * vy + uz * vz;
   let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
   const sinPhiSq = nx * nx + ny * ny + nz * nz;
