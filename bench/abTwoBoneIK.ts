@@ -1,7 +1,7 @@
 // npm run bench:ab: 같은 실행 안의 A/B — git 커밋의 옛 TwoBoneIK·solveTwoBoneIK (bench/buildOldSrc.mjs 가 꺼내 컴파일) 대 지금의 src/.
 // 같은 사례를 후보마다 따로 만든 같은 리그에서 풀고, 라운드마다 후보 순서를 돌려 번갈아 잰다. 라운드마다 비율 (지금 / 옛) 을 구해
 // 중앙값과 사분위 (p25–p75) 를 낸다: 다른 프로세스가 기계를 쓰는 동안에도 비율은 같은 순간의 두 값이라 흔들림이 덜하다.
-// 옵션: --commits 3048957,979775c (먼저 node bench/buildOldSrc.mjs <커밋> 으로 컴파일), --rounds N, --wall, --json.
+// 옵션: --commits 3048957,979775c (먼저 node bench/buildOldSrc.mjs <커밋> 으로 컴파일), --rounds N, --only <시나리오 이름의 일부>, --wall, --json.
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -85,6 +85,8 @@ interface Scenario {
   prepare(lib: Library): ((from: number, to: number) => void) | null;
   /** 같은 사례의 자세 되돌리기만 (TwoBoneIK 행의 고정 비용, 참고용). */
   reset?: (from: number, to: number) => void;
+  /** 한 조각을 몇 번 되풀이해 재는가 (짧은 풀이도 CPU 시계의 1 µs 눈금보다 훨씬 길게). */
+  repeat?: number;
 }
 
 function rigScenario(name: string, between: boolean, options: typeof blendOptions | undefined): Scenario {
@@ -109,9 +111,10 @@ function rigScenario(name: string, between: boolean, options: typeof blendOption
 }
 
 const points = makePointCases();
-const scenarios: Scenario[] = [
+const allScenarios: Scenario[] = [
   {
     name: "solveTwoBoneIK (out)",
+    repeat: 16,
     prepare(lib) {
       const out = lib.createTwoBoneIKResult();
       const { roots, targets, poles, upperLengths, lowerLengths } = points;
@@ -125,6 +128,9 @@ const scenarios: Scenario[] = [
   rigScenario("TwoBoneIK.solve 기본, 사이 뼈 2", true, undefined),
   rigScenario("TwoBoneIK.solve w+s+k, 사이 뼈 2", true, blendOptions),
 ];
+
+const only = argValue("--only");
+const scenarios = only === undefined ? allScenarios : allScenarios.filter((s) => s.name.includes(only));
 
 // --- 측정 ---
 function quantile(values: number[], q: number): number {
@@ -144,16 +150,16 @@ const ratios = scenarios.map(() => candidates.map(() => [] as number[])); // 지
 const netRatios = scenarios.map(() => candidates.map(() => [] as number[])); // 되돌리기를 뺀 비율
 // 기본은 이 프로세스의 CPU 시간 (process.cpuUsage, µs): 다른 프로세스에 밀려나 기다린 시간은 들어가지 않는다. --wall 이면 벽시계.
 const useWall = args.includes("--wall");
-const time = (fn: (from: number, to: number) => void, from: number): number => {
+const time = (fn: (from: number, to: number) => void, from: number, repeat: number): number => {
   if (useWall) {
     const start = performance.now();
-    fn(from, from + CHUNK);
-    return ((performance.now() - start) * 1e6) / CHUNK;
+    for (let r = 0; r < repeat; r++) fn(from, from + CHUNK);
+    return ((performance.now() - start) * 1e6) / (CHUNK * repeat);
   }
   const start = process.cpuUsage();
-  fn(from, from + CHUNK);
+  for (let r = 0; r < repeat; r++) fn(from, from + CHUNK);
   const used = process.cpuUsage(start);
-  return ((used.user + used.system) * 1e3) / CHUNK;
+  return ((used.user + used.system) * 1e3) / (CHUNK * repeat);
 };
 // 라운드마다 사례 전체를 CHUNK 개씩: 조각마다 모든 후보를 잇달아 재고 (순서는 돌린다) 그 조각의 비율을 구한다.
 let turn = 0;
@@ -164,9 +170,10 @@ for (let round = 0; round < ROUNDS; round++) for (let from = 0; from < CASE_COUN
     const slots = candidates.length + (scenarios[si]!.reset ? 1 : 0);
     for (let k = 0; k < slots; k++) {
       const ci = (k + turn) % slots; // 조각마다 순서를 돌린다
-      if (ci === candidates.length) { resetNs[si]!.push(time(scenarios[si]!.reset!, from)); continue; }
+      const repeat = scenarios[si]!.repeat ?? 1;
+      if (ci === candidates.length) { resetNs[si]!.push(time(scenarios[si]!.reset!, from, repeat)); continue; }
       const run = row[ci];
-      if (run) times[ci] = time(run, from);
+      if (run) times[ci] = time(run, from, repeat);
     }
     const now = times[candidates.length - 1]!;
     const reset = scenarios[si]!.reset ? resetNs[si]![resetNs[si]!.length - 1]! : 0;
@@ -210,9 +217,11 @@ if (asJson) {
   const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - [...text].length));
   console.log(`같은 실행 A/B — Node ${report.node}, 사례 ${CASE_COUNT} 개, 라운드 ${ROUNDS} × ${CASE_COUNT / CHUNK} 조각 (${CHUNK} 사례씩 잰 ${useWall ? "벽시계" : "CPU"} 시간의 중앙값 [p25–p75])`);
   console.log(`후보: ${candidates.map((c) => c.name).join(", ")}. 비율 = 지금 / 후보 (조각마다 구한 값의 중앙값); 순 = 자세 되돌리기를 양쪽에서 뺀 비율\n`);
+  console.log("* 바이트는 이 프로세스에서 잰 값: 두 라이브러리가 three 의 같은 클래스를 함께 쓰면 필드 표현이 넓어져 할당이 보일 수 있다.");
+  console.log("  0 B/풀이 의 기준은 혼자 도는 npm run bench 와 test/allocation.test.ts 다.\n");
   for (const s of report.scenarios) {
     const reset = s.resetNsPerSolve ? `, 되돌리기 ${f1(s.resetNsPerSolve.median)} ns` : "";
-    console.log(`${s.name}  (지금: ${s.currentBytesPerSolve.toFixed(2)} B/풀이${reset})`);
+    console.log(`${s.name}  (지금: ${s.currentBytesPerSolve.toFixed(2)} B/풀이*${reset})`);
     for (const c of s.candidates) {
       if (!("nsPerSolve" in c) || c.nsPerSolve === undefined) { console.log(`  ${pad(c.name, 10)}— (사이 뼈를 받지 않음)`); continue; }
       const n = c.nsPerSolve, r = c.currentOverThis!, net = c.currentOverThisNet;
