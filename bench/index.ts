@@ -1,6 +1,7 @@
 // npm run bench: 두 뼈 IK 벤치마크 (테스트에는 넣지 않는다 — 기계마다 시간이 다르다).
 // 같은 실행 안에서 모든 후보를 번갈아 돌리고 (라운드마다 순서를 바꿔, 후보마다 사례 전체를 3 번 연달아), 라운드마다 ns/풀이와 비율을 구해 중앙값을 낸다.
 // 바이트/풀이는 GC 뒤 heapUsed 증가분 (node --expose-gc). 옵션: --json (기계가 읽을 출력), --rounds N.
+// 옛 커밋과의 같은 실행 A/B (검사를 더한 비용 등) 는 npm run bench:ab (bench/abTwoBoneIK.ts, 옛 src 는 bench/buildOldSrc.mjs 가 git 에서 꺼낸다).
 import { Bone, BufferGeometry, Group, MeshBasicMaterial, Skeleton, SkinnedMesh, Vector3 } from "three";
 import { CCDIKSolver } from "three/addons/animation/CCDIKSolver.js";
 import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK } from "../src/index.js";

@@ -9,7 +9,7 @@ import {
   throwNotObject, throwNotUnitInterval, throwParentNotFinite, throwSingularParent,
 } from "./chainChecks.js";
 import type { ChainLengths, TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
-import { rotationBetweenUnitVectors } from "./math/rotationBetween.js";
+import { rotationBetweenIntoOwn } from "./math/rotationBetween.js";
 import { softenTarget } from "./math/softIK.js";
 import type { SoftSettings } from "./math/softIK.js";
 import { blendFromIncoming, normalizeQuaternion } from "./math/quaternionBlend.js";
@@ -250,7 +250,7 @@ function rotateUpperToJoint(upper: Object3D, f: SolveFrame): void {
   }
   setUnitDirection(f.fromDir, f.rootParent, f.midParent);
   setUnitDirection(f.toDir, f.rootParent, f.solved.joint);
-  rotationBetweenUnitVectors(f.fromDir, f.toDir, f.upperDelta);
+  rotationBetweenIntoOwn(f.fromDir, f.toDir, f.upperDelta);
   normalizeQuaternion(f.upperRotation.premultiply(f.upperDelta));
 }
 
@@ -263,11 +263,11 @@ function rotateMidToEnd(mid: Object3D, hasBetween: boolean, f: SolveFrame): void
   copyQuaternion(f.midRotation, mid.quaternion);
   if (!(f.lengths.lowerLength > 0)) return;
   lowerBoneDelta(f);
-  copyQuaternion(f.upperInverse, f.upperRotation);
-  if (hasBetween) f.upperInverse.multiply(f.betweenUpperMid);
-  copyQuaternion(f.chainRotation, f.upperInverse); // Q
+  // Q = q_U′ B₁ (사이 뼈가 없으면 q_U′ 그대로, 복사 없이).
+  const chain = hasBetween ? f.chainRotation.multiplyQuaternions(f.upperRotation, f.betweenUpperMid) : f.upperRotation;
+  copyQuaternion(f.upperInverse, chain);
   f.upperInverse.invert();
-  f.midDelta.premultiply(f.upperInverse).multiply(f.chainRotation);
+  f.midDelta.premultiply(f.upperInverse).multiply(chain);
   normalizeQuaternion(f.midRotation.premultiply(f.midDelta));
 }
 
@@ -277,7 +277,7 @@ function lowerBoneDelta(f: SolveFrame): void {
   f.endAfterUpper.add(f.rootParent);
   setUnitDirection(f.fromDir, f.solved.joint, f.endAfterUpper);
   setUnitDirection(f.toDir, f.solved.joint, f.solved.end);
-  rotationBetweenUnitVectors(f.fromDir, f.toDir, f.midDelta);
+  rotationBetweenIntoOwn(f.fromDir, f.toDir, f.midDelta);
 }
 
 /**

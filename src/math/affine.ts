@@ -67,11 +67,10 @@ export function invertConformal(out: Matrix4 | null, m: Matrix4): number {
   const e = m.elements;
   const e0 = e[0]!, e1 = e[1]!, e2 = e[2]!, e3 = e[3]!, e4 = e[4]!, e5 = e[5]!, e6 = e[6]!, e7 = e[7]!;
   const e8 = e[8]!, e9 = e[9]!, e10 = e[10]!, e11 = e[11]!, e12 = e[12]!, e13 = e[13]!, e14 = e[14]!, e15 = e[15]!;
-  // x − x 는 NaN·±∞ 에서만 NaN 이다: 16 원소를 한 번에.
-  const zero = (e0 - e0) + (e1 - e1) + (e2 - e2) + (e4 - e4) + (e5 - e5) + (e6 - e6) + (e8 - e8) + (e9 - e9)
-    + (e10 - e10) + (e12 - e12) + (e13 - e13) + (e14 - e14) + (e3 - e3) + (e7 - e7) + (e11 - e11) + (e15 - e15);
-  if (zero !== 0) return AFFINE_NOT_FINITE;
-  if (e3 !== 0 || e7 !== 0 || e11 !== 0 || e15 !== 1) return AFFINE_NOT_AFFINE;
+  // 유한성은 실패할 때만 본다 (defectOf): NaN·±∞ 가 하나라도 있으면 아래 검사 하나가 실패하거나 역행렬의 이동이
+  // 유한하지 않게 된다 — 선형 부분의 NaN 은 행렬식을 NaN 으로, ±∞ 는 maxAbs 를 ∞ 로 (크기를 옮기는 길), 이동의 NaN·±∞ 는
+  // t7·t8·t10 을 거쳐 r12·r13·r14 를 유한하지 않게 한다 (±∞·0 도 NaN). 그래서 정상 경로에서 16 원소를 따로 더하지 않는다.
+  if (e3 !== 0 || e7 !== 0 || e11 !== 0 || e15 !== 1) return defectOf(m, AFFINE_NOT_AFFINE);
   let maxAbs = e0 < 0 ? -e0 : e0, v = 0;
   v = e1 < 0 ? -e1 : e1; if (v > maxAbs) maxAbs = v;
   v = e2 < 0 ? -e2 : e2; if (v > maxAbs) maxAbs = v;
@@ -81,7 +80,7 @@ export function invertConformal(out: Matrix4 | null, m: Matrix4): number {
   v = e8 < 0 ? -e8 : e8; if (v > maxAbs) maxAbs = v;
   v = e9 < 0 ? -e9 : e9; if (v > maxAbs) maxAbs = v;
   v = e10 < 0 ? -e10 : e10; if (v > maxAbs) maxAbs = v;
-  if (!(maxAbs > 0)) return AFFINE_SINGULAR;
+  if (!(maxAbs > 0)) return defectOf(m, AFFINE_SINGULAR);
   const inv = 1 / maxAbs;
   const ax = e0 * inv, ay = e1 * inv, az = e2 * inv;
   const bx = e4 * inv, by = e5 * inv, bz = e6 * inv;
@@ -90,20 +89,32 @@ export function invertConformal(out: Matrix4 | null, m: Matrix4): number {
   let minSq = aSq < bSq ? aSq : bSq, maxSq = aSq < bSq ? bSq : aSq;
   if (cSq < minSq) minSq = cSq;
   if (cSq > maxSq) maxSq = cSq;
-  if (!(minSq > 0)) return AFFINE_SINGULAR;
+  if (!(minSq > 0)) return defectOf(m, AFFINE_SINGULAR);
   const keep = 1 - UNIFORM_SCALE_TOLERANCE;
-  if (minSq < keep * keep * maxSq) return AFFINE_NON_UNIFORM;
+  if (minSq < keep * keep * maxSq) return defectOf(m, AFFINE_NON_UNIFORM);
   const ab = ax * bx + ay * by + az * bz, ac = ax * cx + ay * cy + az * cz, bc = bx * cx + by * cy + bz * cz;
   const tolSq = UNIFORM_SCALE_TOLERANCE * UNIFORM_SCALE_TOLERANCE;
-  if (ab * ab > tolSq * aSq * bSq || ac * ac > tolSq * aSq * cSq || bc * bc > tolSq * bSq * cSq) return AFFINE_SHEAR;
-  if (out === null) return AFFINE_OK;
-  out.copy(m);
+  if (ab * ab > tolSq * aSq * bSq || ac * ac > tolSq * aSq * cSq || bc * bc > tolSq * bSq * cSq) return defectOf(m, AFFINE_SHEAR);
+  if (out === null) return defectOf(m, AFFINE_OK);
   if (maxAbs >= PLAIN_INVERT_MIN && maxAbs <= PLAIN_INVERT_MAX) {
-    out.invert();
+    // 이미 읽은 원소로 바로 뒤집는다 (복사·다시 읽기 없이). three 의 invert() 식에 e3 = e7 = e11 = 0, e15 = 1 을
+    // 넣어 0 이 되는 항을 지운 것이다: 0 항은 더해도 값이 바뀌지 않으므로 결과는 invert() 와 비트까지 같다.
+    const t1 = e0 * e5 - e1 * e4, t2 = e0 * e6 - e2 * e4, t4 = e1 * e6 - e2 * e5;
+    const t7 = e8 * e13 - e9 * e12, t8 = e8 * e14 - e10 * e12, t10 = e9 * e14 - e10 * e13;
+    const det = t1 * e10 - t2 * e9 + t4 * e8;
+    if (det === 0) return defectOf(m, AFFINE_NOT_INVERTIBLE);
+    const d = 1 / det;
     const r = out.elements;
-    const r12 = r[12]!, r13 = r[13]!, r14 = r[14]!;
-    return r[15] !== 0 && (r12 - r12) + (r13 - r13) + (r14 - r14) === 0 ? AFFINE_OK : AFFINE_NOT_INVERTIBLE;
+    r[0] = (e5 * e10 - e6 * e9) * d; r[1] = (e2 * e9 - e1 * e10) * d; r[2] = t4 * d; r[3] = 0;
+    r[4] = (e6 * e8 - e4 * e10) * d; r[5] = (e0 * e10 - e2 * e8) * d; r[6] = -t2 * d; r[7] = 0;
+    r[8] = (e4 * e9 - e5 * e8) * d; r[9] = (e1 * e8 - e0 * e9) * d; r[10] = t1 * d; r[11] = 0;
+    const r12 = (e5 * t8 - e4 * t10 - e6 * t7) * d, r13 = (e0 * t10 - e1 * t8 + e2 * t7) * d;
+    const r14 = (e13 * t2 - e12 * t4 - e14 * t1) * d;
+    r[12] = r12; r[13] = r13; r[14] = r14; r[15] = (e8 * t4 - e9 * t2 + e10 * t1) * d;
+    return (r12 - r12) + (r13 - r13) + (r14 - r14) === 0 ? AFFINE_OK : defectOf(m, AFFINE_NOT_INVERTIBLE);
   }
+  if (!isFiniteMatrix(m)) return AFFINE_NOT_FINITE; // 드문 길: 먼저 본다 (±∞ 는 maxAbs 를 ∞ 로 만들어 여기로 온다)
+  out.copy(m);
   const k = -Math.floor(Math.log2(maxAbs));
   const half = 2 ** Math.trunc(k / 2), rest = 2 ** (k - Math.trunc(k / 2));
   scaleLinear(out.elements, half, rest, true);
@@ -111,6 +122,11 @@ export function invertConformal(out: Matrix4 | null, m: Matrix4): number {
   scaleLinear(out.elements, half, rest, false);
   // invert() 는 행렬식이 0 이면 0 행렬을 준다 (아핀 역행렬이면 elements[15] ≈ 1).
   return out.elements[15] !== 0 && isFiniteMatrix(out) ? AFFINE_OK : AFFINE_NOT_INVERTIBLE;
+}
+
+// 검사가 실패했을 때 (또는 검사만 할 때): 유한하지 않은 원소가 있으면 그 까닭이 먼저다.
+function defectOf(m: Matrix4, code: number): number {
+  return isFiniteMatrix(m) ? code : AFFINE_NOT_FINITE;
 }
 
 /** invertConformal(null, m): 검사만. @internal */

@@ -31,6 +31,17 @@ export function rotationBetweenUnitVectors(
   to: Readonly<Vector3Like>,
   out: Quaternion,
 ): Quaternion {
+  return rotationBetween(from, to, out, true);
+}
+
+// TwoBoneIK 의 풀이용: out 이 라이브러리가 만든 (얼리지 않은) Quaternion 이라 out 검사 (instanceof 와 런타임 호출인
+// Object.isFrozen) 만 건너뛴다. from·to 의 단위 벡터 검사는 그대로 한다.
+/** @internal */
+export function rotationBetweenIntoOwn(from: Readonly<Vector3Like>, to: Readonly<Vector3Like>, out: Quaternion): Quaternion {
+  return rotationBetween(from, to, out, false);
+}
+
+function rotationBetween(from: Readonly<Vector3Like>, to: Readonly<Vector3Like>, out: Quaternion, checkOut: boolean): Quaternion {
   if (!(from !== null && typeof from === "object")) throwNotUnit("from", from);
   if (!(to !== null && typeof to === "object")) throwNotUnit("to", to);
   const ux = from.x, uy = from.y, uz = from.z;
@@ -42,7 +53,7 @@ export function rotationBetweenUnitVectors(
     && uuDelta <= UNIT_VECTOR_TOLERANCE && uuDelta >= -UNIT_VECTOR_TOLERANCE)) throwNotUnitPoint("from", ux, uy, uz);
   if (!(typeof vx === "number" && typeof vy === "number" && typeof vz === "number"
     && vvDelta <= UNIT_VECTOR_TOLERANCE && vvDelta >= -UNIT_VECTOR_TOLERANCE)) throwNotUnitPoint("to", vx, vy, vz);
-  if (!(out instanceof Quaternion)) throwBadQuaternion(out);
+  if (checkOut && !(out instanceof Quaternion)) throwBadQuaternion(out);
   // 반각 공식 (IK 는 1e-12 정확도가 필요하다): cos φ = from·to, sin φ = |from × to|.
   // 1 + cos φ 와 1 − cos φ 중 작은 쪽은 sin²φ / (큰 쪽) 으로 구해 상쇄를 피한다.
   // cos(φ/2) = √((1 + cos φ)/2), sin(φ/2) = √((1 − cos φ)/2).
@@ -51,7 +62,7 @@ export function rotationBetweenUnitVectors(
   const sinPhiSq = nx * nx + ny * ny + nz * nz;
 
   if (sinPhiSq === 0) {
-    if (cosPhi >= 0) return out.identity();
+    if (cosPhi >= 0) return writeIdentity(out);
     // 정확히 반대: 180° 회전, 축은 from 에 수직인 정해진 방향.
     const ax = Math.abs(ux), ay = Math.abs(uy), az = Math.abs(uz);
     nx = 0; ny = 0; nz = 0;
@@ -93,6 +104,16 @@ export function rotationBetweenUnitVectors(
   }
   o._y = ny * sinHalf; o._z = nz * sinHalf; o._w = cosHalf;
   o._onChangeCallback();
+  return out;
+}
+
+/** out ← 항등 회전. 얼린 out 이면 (아무것도 바뀌기 전) out 을 짚는 RangeError. */
+function writeIdentity(out: Quaternion): Quaternion {
+  try {
+    out.identity();
+  } catch {
+    throwBadQuaternion(out);
+  }
   return out;
 }
 
