@@ -199,9 +199,12 @@ describe("exported helpers validate their arguments", () => {
 
   it("rotationBetweenUnitVectors rejects an out that is not a writable Quaternion", () => {
     for (const out of [null, {}, Object.freeze(new Quaternion())]) {
-      const call = () => rotationBetweenUnitVectors(v(1, 0, 0), v(0, 1, 0), out as Quaternion);
-      expect(call).toThrow(RangeError);
-      expect(call).toThrow("out");
+      // 보통의 회전, 그리고 같은 방향 (항등 회전을 쓰는 길) 둘 다.
+      for (const to of [v(0, 1, 0), v(1, 0, 0)]) {
+        const call = () => rotationBetweenUnitVectors(v(1, 0, 0), to, out as Quaternion);
+        expect(call).toThrow(RangeError);
+        expect(call).toThrow("out");
+      }
     }
   });
 
