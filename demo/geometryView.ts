@@ -4,7 +4,6 @@ import {
   ArrowHelper,
   BufferAttribute,
   BufferGeometry,
-  CanvasTexture,
   ConeGeometry,
   DoubleSide,
   Group,
@@ -13,10 +12,9 @@ import {
   Mesh,
   MeshBasicMaterial,
   SphereGeometry,
-  Sprite,
-  SpriteMaterial,
   Vector3,
 } from "three";
+import { makeLabel } from "./triangleView";
 import type { Vector3Like } from "three";
 
 /**
@@ -51,25 +49,6 @@ function ringsGeometry(): BufferGeometry {
   const geometry = new BufferGeometry();
   geometry.setAttribute("position", new BufferAttribute(positions, 3));
   return geometry;
-}
-
-function makeLabel(text: string, color: string): Sprite {
-  const canvas = document.createElement("canvas");
-  canvas.width = 64;
-  canvas.height = 64;
-  const context = canvas.getContext("2d")!;
-  context.font = "bold 44px sans-serif";
-  context.textAlign = "center";
-  context.textBaseline = "middle";
-  context.lineWidth = 6;
-  context.strokeStyle = "rgba(0, 0, 0, 0.8)";
-  context.strokeText(text, 32, 34);
-  context.fillStyle = color;
-  context.fillText(text, 32, 34);
-  const sprite = new Sprite(new SpriteMaterial({ map: new CanvasTexture(canvas), depthTest: false, transparent: true }));
-  sprite.scale.setScalar(0.055);
-  sprite.renderOrder = 1001;
-  return sprite;
 }
 
 export class GeometryView extends Group {

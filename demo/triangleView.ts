@@ -21,7 +21,8 @@ const THETA_LABEL_MIN = 0.07;
 /** 글자 스프라이트의 크기 (m). */
 const LABEL_SIZE = 0.055;
 
-function makeLabel(text: string, color: string): Sprite {
+/** 보조 표시의 글자 하나 (a·b·d·θ·p): 늘 위에 그려지는 스프라이트, 크기 LABEL_SIZE. */
+export function makeLabel(text: string, color: string): Sprite {
   const canvas = document.createElement("canvas");
   canvas.width = 64;
   canvas.height = 64;
