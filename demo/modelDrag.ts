@@ -13,6 +13,8 @@ export interface ModelHandle {
   readonly object: Object3D;
   /** 공의 반지름 (월드 단위). */
   readonly radius: number;
+  /** 잡는 순간 한 번 (예: 극 공을 손으로 놓기 시작). */
+  readonly onGrab?: () => void;
 }
 
 export class ModelDragger {
@@ -85,6 +87,7 @@ export class ModelDragger {
     if (this.rayAt(event)) this.offset.subVectors(handle.object.position, this.hit);
     else this.offset.set(0, 0, 0);
     this.canvas.style.cursor = "grabbing";
+    handle.onGrab?.();
   };
 
   private readonly onMove = (event: PointerEvent): void => {

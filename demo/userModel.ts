@@ -105,6 +105,10 @@ export interface UserModelTestHook {
   /** 팔다리마다 뼈·목표·극의 월드 위치와 뼈 길이. */
   positions(): Record<string, { upper: Point3; mid: Point3; end: Point3; target: Point3; pole: Point3; lengths: [number, number] }>;
   project(point: Point3): { x: number; y: number; behind: boolean };
+  /** 공마다 이번 프레임에 그린 지름 (CSS px): "model:rightArm", "modelPole:rightArm" 등. */
+  drawnDiameters(): Record<string, number>;
+  /** 장면 바로 아래에서 보이는 객체의 이름들 (대역의 고리·halo·선이 숨었는지 보려고). */
+  visibleNames(): string[];
   /** 장면의 스킨 메시 수와 장면 바로 아래 객체 수 (실패한 읽기가 아무것도 남기지 않았는지 보려고). */
   sceneCounts(): { skinnedMeshes: number; children: number };
 }
@@ -306,14 +310,18 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       pole.name = `modelPole:${limb.name}`;
       ik.getAutoPole(pole.position);
       const handle: ModelHandle = { name: `model:${limb.name}`, object: target, radius: height * TARGET_RADIUS_RATIO };
-      const poleHandle: ModelHandle = { name: `modelPole:${limb.name}`, object: pole, radius: height * POLE_RADIUS_RATIO };
+      const poleHandle: ModelHandle = {
+        name: `modelPole:${limb.name}`, object: pole, radius: height * POLE_RADIUS_RATIO,
+        onGrab: () => { modelLimb.manualPole = true; },
+      };
       const helper = new TwoBoneIKHelper(ik);
       // 도우미의 공은 숨기고 선만: 끌 수 있는 진짜 공이 그 자리에 있다 (대역 화면과 같다).
       helper.targetMesh.visible = false;
       helper.jointMesh.visible = false;
       helper.poleMesh.visible = false;
       const rest = [limb.upper, limb.mid, limb.end].map((bone) => bone.quaternion.clone());
-      return { name: limb.name, ik, helper, target, pole, handle, poleHandle, manualPole: false, rest };
+      const modelLimb: ModelLimb = { name: limb.name, ik, helper, target, pole, handle, poleHandle, manualPole: false, rest };
+      return modelLimb;
     });
 
     const first = current === null;
@@ -421,7 +429,6 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     ikOn.weight = params.weight;
     ikOn.soft = params.soft;
     for (const limb of current.limbs) {
-      if (dragger.dragging === limb.poleHandle) limb.manualPole = true;
       if (limb.manualPole) {
         limb.ik.solve(limb.target.position, limb.pole.position, params.ik ? ikOn : ikOff);
       } else {
@@ -471,6 +478,17 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       world.project(camera);
       const rect = deps.canvas.getBoundingClientRect();
       return { x: rect.left + ((world.x + 1) / 2) * rect.width, y: rect.top + ((1 - world.y) / 2) * rect.height, behind };
+    },
+    drawnDiameters() {
+      const out: Record<string, number> = {};
+      for (const limb of current?.limbs ?? []) {
+        out[limb.handle.name] = current!.visuals.drawnDiameter(limb.handle.name);
+        out[limb.poleHandle.name] = current!.visuals.drawnDiameter(limb.poleHandle.name);
+      }
+      return out;
+    },
+    visibleNames() {
+      return scene.children.filter((object) => object.visible && object.name !== "").map((object) => object.name);
     },
     sceneCounts() {
       let skinnedMeshes = 0;
