@@ -22,6 +22,8 @@ export class ModelDragger {
   dragging: ModelHandle | null = null;
   /** 마우스가 위에 있는 공 (강조용). */
   hovered: ModelHandle | null = null;
+  /** 마지막으로 잡은 공 (테스트가 무엇을 잡았는지 본다). */
+  lastGrabbed: ModelHandle | null = null;
   /** 끌 수 있는 공들 (userModel.ts 가 모델을 바꿀 때 통째로 바꾼다). */
   handles: readonly ModelHandle[] = [];
 
@@ -81,6 +83,7 @@ export class ModelDragger {
     event.stopImmediatePropagation(); // 카메라 조작·다른 끌기는 이 포인터를 보지 않는다
     event.preventDefault();
     this.dragging = handle;
+    this.lastGrabbed = handle;
     this.pointerId = event.pointerId;
     this.camera.getWorldDirection(this.direction);
     this.plane.setFromNormalAndCoplanarPoint(this.direction, handle.object.position);

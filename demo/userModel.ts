@@ -102,6 +102,8 @@ export interface UserModelTestHook {
   readonly polesVisible: boolean;
   /** 지금 끄는 공의 이름 ("model:rightArm" 등) 또는 null. */
   readonly dragging: string | null;
+  /** 마지막으로 잡은 공의 이름 (놓은 뒤에도). */
+  readonly lastDragged: string | null;
   /** 팔다리마다 뼈·목표·극의 월드 위치와 뼈 길이. */
   positions(): Record<string, { upper: Point3; mid: Point3; end: Point3; target: Point3; pole: Point3; lengths: [number, number] }>;
   project(point: Point3): { x: number; y: number; behind: boolean };
@@ -458,6 +460,7 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     get standInVisible() { return deps.standIn.every((object) => object.visible); },
     get height() { return current?.height ?? 0; },
     get dragging() { return dragger.dragging?.name ?? null; },
+    get lastDragged() { return dragger.lastGrabbed?.name ?? null; },
     get polesVisible() { return current !== null && current.limbs.every((limb) => limb.pole.visible && limb.helper.visible); },
     positions() {
       const out: ReturnType<UserModelTestHook["positions"]> = {};
