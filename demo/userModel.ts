@@ -381,17 +381,20 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     disposeModel(model.root);
   };
 
-  /** 모델의 상자 (목표 공까지) 를 main.ts 에 넘겨 빈 자리에 맞추게 한다. 가까운·먼 면과 카메라 거리의 한도는 모델 크기에. */
+  /** 모델의 상자 (목표·극 공까지) 를 main.ts 에 넘겨 빈 자리에 맞추게 한다. 가까운·먼 면과 카메라 거리의 한도는 모델 크기에. */
   const fitCamera = (): void => {
     if (current === null) return;
     const { forward, left, up } = current.loaded.limbs;
     current.root.updateMatrixWorld(true);
     const box = new Box3().setFromObject(current.root);
-    for (const limb of current.limbs) box.expandByPoint(limb.target.position);
+    // 목표 공과 (처음 자리의) 극 공까지: 화면에 보이는 공은 모두 빈 자리 안에 있어야 끌 수 있다.
+    for (const limb of current.limbs) box.expandByPoint(limb.target.position).expandByPoint(limb.pole.position);
     const center = box.getCenter(new Vector3());
     const size = box.getSize(new Vector3());
     const halfHeight = (Math.abs(size.dot(up)) / 2 || size.y / 2) * FIT_MARGIN;
-    const halfWidth = (Math.max(size.x, size.z) / 2) * FIT_MARGIN;
+    // 비스듬히 보므로 가로로 보이는 폭은 바닥 상자의 대각선까지 (어느 방향에서 보아도 넘지 않는 값).
+    const halfDiagonal = Math.hypot(size.x, size.z) / 2;
+    const halfWidth = halfDiagonal * FIT_MARGIN;
     const direction = new Vector3().addScaledVector(forward, VIEW_FORWARD).addScaledVector(left, VIEW_LEFT).addScaledVector(up, VIEW_UP).normalize();
     const far = current.height * 30;
     camera.up.copy(up);
@@ -399,7 +402,7 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     camera.far = far;
     controls.minDistance = current.height * 0.2;
     controls.maxDistance = current.height * 10;
-    deps.fitView({ center, halfHeight, halfWidth, halfDepth: Math.max(size.x, size.z) / 2, direction });
+    deps.fitView({ center, halfHeight, halfWidth, halfDepth: halfDiagonal, direction });
   };
 
   // --- ?model=<url>: 페이지와 같은 출처의 파일만 (인터넷에서 아무것도 받지 않는다) ---

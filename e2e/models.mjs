@@ -248,8 +248,8 @@ async function runViewport(chromium, origin, viewport, shotDir) {
       assert(await page.evaluate(() => window.__twoBoneIKModel.polesVisible), "보조 표시 켬: 극 공이 보여야 한다");
     });
 
-    await test("모델의 공: 대역의 공·고리·선·숫자는 숨고, 목표·극 공은 대역과 같은 모양 (≥ 24 px, 고리) 으로 빈 자리 안에", async () => {
-      await open("&model=models/mixamo.glb");
+    for (const file of ["mixamo.glb", "toy_30cm.glb"]) await test(`${file}: 대역의 공·고리·선·숫자는 숨고, 목표·극 공은 대역과 같은 모양 (≥ 24 px, 고리) 으로 빈 자리 안에`, async () => {
+      await open(`&model=models/${file}`);
       await waitAttempt(page, 0);
       await frames(page, 3);
       const s = await page.evaluate(() => {
