@@ -255,7 +255,8 @@ async function main(): Promise<void> {
       const target = view === null ? CAMERA_TARGET : view.center;
       const halfHeight = view === null ? CAMERA_FIT_HALF_HEIGHT : view.halfHeight;
       const halfWidth = view === null ? CAMERA_FIT_HALF_WIDTH : view.halfWidth;
-      const distance = Math.max((halfHeight * fullHeight) / (fh * tanHalf), (halfWidth * fullHeight) / (fw * tanHalf)) + (view === null ? 0 : view.halfDepth);
+      const distance = Math.max((halfHeight * fullHeight) / (fh * tanHalf), (halfWidth * fullHeight) / (fw * tanHalf))
+        + (view === null ? 0 : view.halfDepth);
       controls.target.copy(target);
       camera.position.copy(target).addScaledVector(view === null ? CAMERA_DIRECTION : view.direction, distance);
       camera.lookAt(target);

@@ -322,7 +322,9 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       helper.jointMesh.visible = false;
       helper.poleMesh.visible = false;
       const rest = [limb.upper, limb.mid, limb.end].map((bone) => bone.quaternion.clone());
-      const modelLimb: ModelLimb = { name: limb.name, ik, helper, target, pole, handle, poleHandle, manualPole: false, rest };
+      const modelLimb: ModelLimb = {
+        name: limb.name, ik, helper, target, pole, handle, poleHandle, manualPole: false, rest,
+      };
       return modelLimb;
     });
 
@@ -338,7 +340,10 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     // 대역과 같은 공 모양 (최소 크기·위에 그리기·고리·내린 선·그림자). hideStandIn 뒤에 만들어야 숨지 않는다.
     const before = new Set(scene.children);
     const visuals = new HandleVisuals(scene, limbs.flatMap((limb) => [
-      { name: limb.handle.name, mesh: limb.target, radius: limb.handle.radius, ringColor: limb.name.endsWith("Arm") ? "#ffb3b3" : "#b3f0cf" },
+      {
+        name: limb.handle.name, mesh: limb.target, radius: limb.handle.radius,
+        ringColor: limb.name.endsWith("Arm") ? "#ffb3b3" : "#b3f0cf",
+      },
       { name: limb.poleHandle.name, mesh: limb.pole, radius: limb.poleHandle.radius, ringColor: "#b3d1ff" },
     ]));
     for (const object of scene.children) if (!before.has(object)) ownObjects.add(object);
@@ -346,7 +351,10 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     visuals.floorY = box.min.y;
     const keys = new HandleKeys(deps.keysContainer, limbs.flatMap((limb) => [
       { name: limb.handle.name, object: limb.target, label: `${limbLabel(limb.name)} 목표 공` },
-      { name: limb.poleHandle.name, object: limb.pole, label: `${limbLabel(limb.name)} 폴 공`, onMove: () => { limb.manualPole = true; } },
+      {
+        name: limb.poleHandle.name, object: limb.pole, label: `${limbLabel(limb.name)} 폴 공`,
+        onMove: () => { limb.manualPole = true; },
+      },
     ]), camera, deps.canvas);
     dragger.handles = limbs.flatMap((limb) => [limb.handle, limb.poleHandle]);
     current = { loaded, root, mixer, limbs, height, visuals, keys };
@@ -356,7 +364,8 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     const found = (["leftArm", "rightArm", "leftLeg", "rightLeg"] as const)
       .map((name) => `${limbLabel(name)} ${loaded.limbs[name] !== null ? "✓" : "✗"}`).join(" · ");
     const notes = loaded.limbs.issues.slice(0, 2).map((issue) => issue.message).join(" / ");
-    setStatus("loaded", `${loaded.name}: ${found}${clip === undefined ? " (애니메이션 없음)" : ""}${notes ? ` — ${notes}` : ""}`, LOADED_MESSAGE_MS);
+    const text = `${loaded.name}: ${found}${clip === undefined ? " (애니메이션 없음)" : ""}${notes ? ` — ${notes}` : ""}`;
+    setStatus("loaded", text, LOADED_MESSAGE_MS);
   };
 
   const deactivate = (model: ActiveModel): void => {
