@@ -86,13 +86,15 @@ export class HandleVisuals {
   halo = true;
   /** 맥박을 움직일지 (움직임 줄이기 설정·test 모드에서는 멈춘 halo). */
   animateHalo = true;
+  /** 그림자와 내린 선이 닿는 바닥의 높이 (m): 사용자 모델은 바닥이 0 이 아닐 수 있다. */
+  floorY = 0;
 
   private readonly states: HandleState[];
   private readonly haloSprite: Sprite;
   private readonly dropLines: LineSegments;
   private readonly dropPositions: Float32Array;
 
-  constructor(scene: Scene, specs: readonly HandleVisualSpec[]) {
+  constructor(private readonly scene: Scene, specs: readonly HandleVisualSpec[]) {
     const ringTexture = makeRingTexture();
     this.states = specs.map((spec) => {
       // 공은 몸(손) 위에 그린다: 손이 공을 잡아도 공이 손 속에 묻히지 않는다.
@@ -168,9 +170,11 @@ export class HandleVisuals {
       (state.ring.material as SpriteMaterial).opacity = active ? 1 : 0.7;
       const material = mesh.material as MeshStandardMaterial;
       material.emissiveIntensity = active ? 0.6 : 0;
-      state.shadow.position.set(p.x, 0.003, p.z);
+      const floor = this.floorY + 0.003;
+      state.shadow.position.set(p.x, floor, p.z);
       drop[i * 6] = p.x; drop[i * 6 + 1] = p.y; drop[i * 6 + 2] = p.z;
-      drop[i * 6 + 3] = p.x; drop[i * 6 + 4] = 0.003; drop[i * 6 + 5] = p.z;
+      // 숨은 공의 선은 길이 0 (선 묶음은 하나라 공마다 따로 숨길 수 없다).
+      drop[i * 6 + 3] = p.x; drop[i * 6 + 4] = visible ? floor : p.y; drop[i * 6 + 5] = p.z;
       if (i === 0) {
         this.haloSprite.visible = this.halo && visible;
         if (this.halo) {
@@ -182,5 +186,21 @@ export class HandleVisuals {
       }
     }
     (this.dropLines.geometry.getAttribute("position") as BufferAttribute).needsUpdate = true;
+  }
+
+  /** 장면에서 고리·그림자·halo·내린 선을 빼고 GPU 자원을 놓는다 (공 자체는 부른 쪽의 것). */
+  dispose(): void {
+    for (const state of this.states) {
+      this.scene.remove(state.ring, state.shadow);
+      state.ring.material.dispose();
+      state.shadow.geometry.dispose();
+      (state.shadow.material as MeshBasicMaterial).dispose();
+    }
+    this.states[0]?.ring.material.map?.dispose();
+    this.scene.remove(this.haloSprite, this.dropLines);
+    this.haloSprite.material.map?.dispose();
+    this.haloSprite.material.dispose();
+    this.dropLines.geometry.dispose();
+    (this.dropLines.material as LineBasicMaterial).dispose();
   }
 }

@@ -90,4 +90,17 @@ export class HandleKeys {
     event.preventDefault();
     this.place();
   }
+
+  /** 끄면 단추가 Tab 순서와 화면 읽기에서 빠진다 (공이 숨었을 때). */
+  setEnabled(enabled: boolean): void {
+    for (const button of this.buttons) button.hidden = !enabled;
+    if (!enabled) this.focused = null;
+  }
+
+  /** 단추들을 뺀다 (사용자 모델을 바꿀 때). */
+  dispose(): void {
+    for (const button of this.buttons) button.remove();
+    this.buttons.length = 0;
+    this.focused = null;
+  }
 }

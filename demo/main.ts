@@ -26,6 +26,7 @@ import { StressView } from "./stress";
 import { installTestHook } from "./testHook";
 import type { ExperimentPhase } from "./testHook";
 import { installUserModel } from "./userModel";
+import type { ModelView } from "./userModel";
 import { TriangleView } from "./triangleView";
 import { createUi, defaultParams } from "./ui";
 import type { PoleSide } from "./ui";
@@ -69,6 +70,9 @@ const SWEEP_FROM = 0.8;
 const SWEEP_TO = 1.05;
 const SWEEP_FRAMES = 90;
 const EXPERIMENT_SOFT = 0.15;
+
+/** 대역 캐릭터에만 뜻이 있는 조절: 사용자 모델을 보는 동안 숨긴다. */
+const STAND_IN_ONLY: readonly string[] = ["autoMove", "upperLength", "lowerLength", "poleSide", "stress"];
 
 async function main(): Promise<void> {
   const params = defaultParams(testMode, reduceMotion);
@@ -233,6 +237,8 @@ async function main(): Promise<void> {
   const toolsElement = document.getElementById("tools")!;
   const guiElement = ui.gui.domElement;
   let free: Rect = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+  /** 사용자 모델을 맞출 상자 (없으면 대역에 맞춘다). userModel.ts 가 모델을 올릴 때 정한다. */
+  let modelView: ModelView | null = null;
   /**
    * 빈 자리의 가운데에 투영 중심을 두고 (layout.ts), 사용자가 카메라를 돌리지 않았으면 캐릭터와 공의 길이
    * 빈 자리에 들어오도록 거리를 잡는다. 가상 화면의 높이 H 에서 깊이 D 의 1 m 는 H / (2·D·tan(fov/2)) px 이므로
@@ -244,10 +250,16 @@ async function main(): Promise<void> {
     if (!cameraMovedByUser) {
       const tanHalf = Math.tan((camera.fov * Math.PI) / 360);
       const fw = Math.max(free.right - free.left, 1), fh = Math.max(free.bottom - free.top, 1);
-      const distance = Math.max((CAMERA_FIT_HALF_HEIGHT * fullHeight) / (fh * tanHalf), (CAMERA_FIT_HALF_WIDTH * fullHeight) / (fw * tanHalf));
-      controls.target.copy(CAMERA_TARGET);
-      camera.position.copy(CAMERA_TARGET).addScaledVector(CAMERA_DIRECTION, distance);
-      camera.lookAt(CAMERA_TARGET);
+      // 사용자 모델이 있으면 그 상자에, 없으면 대역에 맞춘다 (같은 식, 모델은 상자의 반깊이만큼 더 물러선다).
+      const view = modelView;
+      const target = view === null ? CAMERA_TARGET : view.center;
+      const halfHeight = view === null ? CAMERA_FIT_HALF_HEIGHT : view.halfHeight;
+      const halfWidth = view === null ? CAMERA_FIT_HALF_WIDTH : view.halfWidth;
+      const distance = Math.max((halfHeight * fullHeight) / (fh * tanHalf), (halfWidth * fullHeight) / (fw * tanHalf))
+        + (view === null ? 0 : view.halfDepth);
+      controls.target.copy(target);
+      camera.position.copy(target).addScaledVector(view === null ? CAMERA_DIRECTION : view.direction, distance);
+      camera.lookAt(target);
       controls.update();
     }
     sideView.resize();
@@ -282,7 +294,30 @@ async function main(): Promise<void> {
   // --- 내 모델 열기 (userModel.ts): 모델이 올라오면 대역과 그 공·상자를 숨긴다 ---
   const userModel = installUserModel({
     scene, camera, controls, canvas, params,
-    standIn: [character.root, ball, pole, footTarget, stage.stepBox],
+    standIn: [character.root, ball, pole, footTarget, kneePole, stage.stepBox],
+    toolbar: toolsElement,
+    keysContainer: document.getElementById("handle-keys")!,
+    fitView: (view) => {
+      modelView = view;
+      cameraMovedByUser = false;
+      layoutCamera();
+    },
+    onActivate: () => {
+      // 대역의 공을 키보드로 고를 수 없게 (숨긴 공은 끌 수도 없다), 실험은 멈춘다.
+      keys.setEnabled(false);
+      if (experiment.phase === "soft-off" || experiment.phase === "soft-on") {
+        experiment.phase = "done";
+        ui.set("soft", experiment.savedSoft);
+        experimentButton.disabled = false;
+      }
+      document.body.classList.add("model-active");
+      // 대역에만 있는 조절 (팔 길이, 극 자리, 자동 움직임, 스트레스 보기) 은 숨긴다: 모델에는 아무 일도 하지 않는다.
+      if (params.stress > 0) ui.set("stress", 0);
+      for (const controller of ui.gui.controllersRecursive()) {
+        if (STAND_IN_ONLY.includes(controller.property)) controller.hide();
+      }
+      layoutCamera();
+    },
   });
 
   // --- WebGL 컨텍스트 잃음·복구: 휴대폰은 백그라운드에서 컨텍스트를 버린다. 루프는 계속 돈다. ---
@@ -461,7 +496,8 @@ async function main(): Promise<void> {
     }
     geometryView.update(shoulderWorld, triangleElbow, ball.position, pole.position, measurements.upper, measurements.lower);
     measurements.poleAngle = geometryView.poleAngle;
-    measurements.flipDanger = geometryView.danger;
+    // 뒤집힘 경고는 대역의 팔에 관한 것: 사용자 모델이 있으면 띄우지 않는다.
+    measurements.flipDanger = geometryView.danger && !userModel.active;
     if (params.helpers) triangle.update(shoulderWorld, triangleElbow, triangleHand);
 
     // 공의 모양 (최소 크기·고리·halo·내린 선), 키보드 초점 고리.

@@ -3,9 +3,9 @@
 import { Plane, Raycaster, Vector2, Vector3 } from "three";
 import type { Object3D, PerspectiveCamera } from "three";
 
-/** 화면에서 공을 잡을 수 있는 최소 반지름 (CSS px): 손가락은 공보다 크다. */
+/** 화면에서 공을 잡을 수 있는 최소 반지름 (CSS px): 손가락은 공보다 크다 (지름 ≥ 44 px), 마우스도 그려진 공보다 넉넉히. */
 const TOUCH_HIT_RADIUS_PX = 30;
-const MOUSE_HIT_RADIUS_PX = 10;
+const MOUSE_HIT_RADIUS_PX = 20;
 
 export interface ModelHandle {
   readonly name: string;
@@ -13,11 +13,17 @@ export interface ModelHandle {
   readonly object: Object3D;
   /** 공의 반지름 (월드 단위). */
   readonly radius: number;
+  /** 잡는 순간 한 번 (예: 극 공을 손으로 놓기 시작). */
+  readonly onGrab?: () => void;
 }
 
 export class ModelDragger {
   /** 지금 끄는 공 (없으면 null). */
   dragging: ModelHandle | null = null;
+  /** 마우스가 위에 있는 공 (강조용). */
+  hovered: ModelHandle | null = null;
+  /** 마지막으로 잡은 공 (테스트가 무엇을 잡았는지 본다). */
+  lastGrabbed: ModelHandle | null = null;
   /** 끌 수 있는 공들 (userModel.ts 가 모델을 바꿀 때 통째로 바꾼다). */
   handles: readonly ModelHandle[] = [];
 
@@ -40,7 +46,8 @@ export class ModelDragger {
   /** 클라이언트 좌표 아래의 공 (화면에서 가장 가까운 것). */
   pick(clientX: number, clientY: number, pointerType: string): ModelHandle | null {
     const rect = this.canvas.getBoundingClientRect();
-    const pixelsAtOne = rect.height / 2 / Math.tan((this.camera.fov * Math.PI) / 360);
+    // 깊이 1 에서 1 의 화면 크기 (px): 투영 행렬에서 (카메라의 view offset 까지 들어 있다).
+    const pixelsAtOne = (this.camera.projectionMatrix.elements[5] * rect.height) / 2;
     const minimum = pointerType === "mouse" ? MOUSE_HIT_RADIUS_PX : TOUCH_HIT_RADIUS_PX;
     let best: ModelHandle | null = null;
     let bestScore = Infinity;
@@ -51,7 +58,8 @@ export class ModelDragger {
       this.projected.copy(handle.object.position).project(this.camera);
       const x = rect.left + ((this.projected.x + 1) / 2) * rect.width;
       const y = rect.top + ((1 - this.projected.y) / 2) * rect.height;
-      const radius = Math.max((handle.radius * pixelsAtOne) / -depth, minimum);
+      // 그려진 크기 (공이 화면 최소 크기로 커졌으면 scale 에 들어 있다).
+      const radius = Math.max((handle.radius * handle.object.scale.x * pixelsAtOne) / -depth, minimum);
       const score = Math.hypot(clientX - x, clientY - y) / radius;
       if (score <= 1 && score < bestScore) {
         best = handle;
@@ -75,16 +83,25 @@ export class ModelDragger {
     event.stopImmediatePropagation(); // 카메라 조작·다른 끌기는 이 포인터를 보지 않는다
     event.preventDefault();
     this.dragging = handle;
+    this.lastGrabbed = handle;
     this.pointerId = event.pointerId;
     this.camera.getWorldDirection(this.direction);
     this.plane.setFromNormalAndCoplanarPoint(this.direction, handle.object.position);
     if (this.rayAt(event)) this.offset.subVectors(handle.object.position, this.hit);
     else this.offset.set(0, 0, 0);
     this.canvas.style.cursor = "grabbing";
+    handle.onGrab?.();
   };
 
   private readonly onMove = (event: PointerEvent): void => {
-    if (this.dragging === null || event.pointerId !== this.pointerId) return;
+    if (this.dragging === null) {
+      if (event.pointerType === "mouse" && event.target === this.canvas && this.handles.length > 0) {
+        this.hovered = this.pick(event.clientX, event.clientY, "mouse");
+        this.canvas.style.cursor = this.hovered === null ? "" : "grab";
+      }
+      return;
+    }
+    if (event.pointerId !== this.pointerId) return;
     event.stopImmediatePropagation();
     if (this.rayAt(event)) this.dragging.object.position.copy(this.hit).add(this.offset);
   };

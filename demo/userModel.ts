@@ -2,11 +2,13 @@
 // 읽기와 검사는 modelLoader.ts 가 장면 밖에서 끝낸다. 여기서는 통과한 모델만 대역과 바꾸고, 찾은 팔다리마다
 // TwoBoneIK (극은 자동), 끌 수 있는 목표 공, 자동 극 자리의 극 공을 두고, 첫 애니메이션 클립 위에 IK 를 덧씌운다.
 import "./userModel.css";
-import { AnimationMixer, Box3, Mesh, MeshStandardMaterial, SphereGeometry, Vector3 } from "three";
+import { AnimationMixer, Box3, Mesh, MeshStandardMaterial, Quaternion, SphereGeometry, Vector3 } from "three";
 import type { Material, Object3D, PerspectiveCamera, Scene, SkinnedMesh, Texture } from "three";
 import type { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import { limbLabel, TwoBoneIK, TwoBoneIKHelper } from "../src/index";
 import type { LimbName } from "../src/index";
+import { HandleVisuals } from "./handles";
+import { HandleKeys } from "./keyboard";
 import { ModelDragger } from "./modelDrag";
 import type { ModelHandle } from "./modelDrag";
 import { loadModelFile, loadModelUrl, MAX_MODEL_BYTES, ModelLoadError } from "./modelLoader";
@@ -19,7 +21,21 @@ const POLE_RADIUS_RATIO = 0.016;
 /** 카메라가 모델을 보는 방향: 캐릭터의 앞·왼쪽·위 성분 (대역 화면과 같은 비스듬한 앞모습). */
 const VIEW_FORWARD = 1, VIEW_LEFT = 0.55, VIEW_UP = 0.28;
 /** 화면 가장자리의 여유 (모델 상자의 반폭·반높이에 곱한다). */
-const FIT_MARGIN = 1.15;
+const FIT_MARGIN = 1.08;
+/** 다 읽은 뒤의 알림(찾은 팔다리)을 보여 주는 시간 (ms): 그다음은 첫 줄 안내가 다시 보인다. */
+const LOADED_MESSAGE_MS = 6000;
+const ERROR_MESSAGE_MS = 12000;
+
+/** 카메라가 맞출 모델의 상자 (main.ts 의 layoutCamera 가 빈 자리에 맞춘다). */
+export interface ModelView {
+  readonly center: Vector3;
+  /** 화면의 위쪽·옆쪽으로 들어와야 할 반높이·반폭, 카메라 쪽으로의 반깊이 (월드 단위). */
+  readonly halfHeight: number;
+  readonly halfWidth: number;
+  readonly halfDepth: number;
+  /** 중심에서 카메라 쪽으로의 단위 방향. */
+  readonly direction: Vector3;
+}
 
 export interface UserModelDeps {
   readonly scene: Scene;
@@ -30,6 +46,14 @@ export interface UserModelDeps {
   readonly params: Pick<Params, "ik" | "weight" | "soft" | "helpers">;
   /** 모델이 올라오면 숨길 대역의 것들 (캐릭터, 공, 상자). */
   readonly standIn: readonly Object3D[];
+  /** «모델 열기» 단추가 들어갈 도구 줄 (#tools). */
+  readonly toolbar: HTMLElement;
+  /** 키보드로 공을 고르는 단추들의 자리 (#handle-keys). */
+  readonly keysContainer: HTMLElement;
+  /** 카메라를 모델에 맞춰 달라고 (빈 자리에 맞추는 일은 main.ts 의 몫). */
+  readonly fitView: (view: ModelView) => void;
+  /** 모델이 처음 대역을 대신할 때 한 번 (대역의 키보드 단추·실험을 멈추게). */
+  readonly onActivate: () => void;
 }
 
 /** 모델 한 팔다리의 IK 와 공들. */
@@ -40,6 +64,11 @@ interface ModelLimb {
   readonly target: Mesh;
   readonly pole: Mesh;
   readonly handle: ModelHandle;
+  readonly poleHandle: ModelHandle;
+  /** 사용자가 극 공을 옮겼으면 true: 그때부터 자동 극 대신 그 공을 쓴다. */
+  manualPole: boolean;
+  /** 클립이 건드리지 않는 뼈도 매 프레임 같은 자세에서 시작하게: 읽은 직후의 local 회전. */
+  readonly rest: readonly Quaternion[];
 }
 
 interface ActiveModel {
@@ -48,6 +77,8 @@ interface ActiveModel {
   readonly mixer: AnimationMixer;
   readonly limbs: readonly ModelLimb[];
   readonly height: number;
+  readonly visuals: HandleVisuals;
+  readonly keys: HandleKeys;
 }
 
 type Status = "standIn" | "loading" | "loaded" | "error";
@@ -60,6 +91,8 @@ export interface UserModelTestHook {
   readonly attempts: number;
   readonly status: Status;
   readonly message: string;
+  /** 알림 줄이 보이는가 (처음 화면에서는 숨어 있다). */
+  readonly messageVisible: boolean;
   readonly errorKind: ModelErrorKind | null;
   readonly modelName: string | null;
   readonly limbs: LimbName[];
@@ -69,9 +102,15 @@ export interface UserModelTestHook {
   readonly polesVisible: boolean;
   /** 지금 끄는 공의 이름 ("model:rightArm" 등) 또는 null. */
   readonly dragging: string | null;
+  /** 마지막으로 잡은 공의 이름 (놓은 뒤에도). */
+  readonly lastDragged: string | null;
   /** 팔다리마다 뼈·목표·극의 월드 위치와 뼈 길이. */
   positions(): Record<string, { upper: Point3; mid: Point3; end: Point3; target: Point3; pole: Point3; lengths: [number, number] }>;
   project(point: Point3): { x: number; y: number; behind: boolean };
+  /** 공마다 이번 프레임에 그린 지름 (CSS px): "model:rightArm", "modelPole:rightArm" 등. */
+  drawnDiameters(): Record<string, number>;
+  /** 장면 바로 아래에서 보이는 객체의 이름들 (대역의 고리·halo·선이 숨었는지 보려고). */
+  visibleNames(): string[];
   /** 장면의 스킨 메시 수와 장면 바로 아래 객체 수 (실패한 읽기가 아무것도 남기지 않았는지 보려고). */
   sceneCounts(): { skinnedMeshes: number; children: number };
 }
@@ -115,44 +154,60 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
   let busy = false;
   const dragger = new ModelDragger(camera, deps.canvas);
 
-  // --- 화면 요소 ---
-  const panel = document.createElement("div");
-  panel.className = "model-panel";
-  panel.id = "model-panel";
+  // --- 화면 요소: 단추는 캔버스 위 도구 줄에, 알림은 할 말이 있을 때만 첫 줄 안내 자리에 잠깐 ---
   const button = document.createElement("button");
   button.type = "button";
   button.id = "model-open";
+  button.className = "tool-button";
   button.textContent = "모델 열기";
+  button.title = `내 모델 열기 (.glb·.gltf·.vrm, ${MAX_MODEL_BYTES / 1024 / 1024} MB 까지): 페이지에 끌어다 놓아도 됩니다`;
   const input = document.createElement("input");
   input.type = "file";
   input.accept = ".glb,.gltf,.vrm";
   input.hidden = true;
   input.id = "model-file";
-  const statusText = document.createElement("div");
-  statusText.className = "model-status";
-  statusText.id = "model-status";
-  statusText.setAttribute("role", "status");
-  statusText.setAttribute("aria-live", "polite");
+  deps.toolbar.append(button, input);
+  const statusLine = document.createElement("div");
+  statusLine.className = "model-status";
+  statusLine.id = "model-status";
+  statusLine.setAttribute("role", "status");
+  statusLine.setAttribute("aria-live", "polite");
+  statusLine.hidden = true;
+  const statusText = document.createElement("span");
+  statusText.className = "model-status-text";
   const progress = document.createElement("progress");
   progress.className = "model-progress";
   progress.hidden = true;
-  panel.append(button, input, statusText, progress);
+  statusLine.append(statusText, progress);
   const overlay = document.createElement("div");
   overlay.className = "drop-overlay";
   overlay.hidden = true;
   overlay.textContent = "놓으면 모델을 엽니다 (.glb · .gltf · .vrm)";
-  document.body.append(panel, overlay);
+  document.body.append(statusLine, overlay);
 
-  const setStatus = (state: Status, text: string): void => {
-    status = state;
-    statusText.dataset["state"] = state;
-    statusText.textContent = text;
+  let hideTimer = 0;
+  /** 알림이 보이는 동안 첫 줄 안내는 그 밑에서 숨는다 (두 글이 겹쳐 비치지 않게). */
+  const showLine = (visible: boolean): void => {
+    statusLine.hidden = !visible;
+    document.body.classList.toggle("model-message", visible);
   };
-  setStatus("standIn", `대역 캐릭터입니다. 내 모델(.glb·.gltf·.vrm, ${MAX_MODEL_BYTES / 1024 / 1024} MB 까지)을 끌어다 놓거나 «모델 열기».`);
+  /** 알림을 보인다. hideAfterMs 가 있으면 그 뒤에 숨겨 첫 줄 안내가 다시 보이게 한다. */
+  const setStatus = (state: Status, text: string, hideAfterMs?: number): void => {
+    status = state;
+    statusLine.dataset["state"] = state;
+    statusText.textContent = text;
+    statusLine.title = text;
+    showLine(text !== "");
+    window.clearTimeout(hideTimer);
+    if (hideAfterMs !== undefined) hideTimer = window.setTimeout(() => showLine(false), hideAfterMs);
+  };
+  // 처음 화면: 할 말이 없다 (단추의 title 과 첫 줄 안내가 있다).
+  setStatus("standIn", "");
 
   // --- 읽기 (한 번에 하나) ---
   const onProgress = (fraction: number | null, stage: string): void => {
     progress.hidden = false;
+    showLine(true);
     if (fraction === null) progress.removeAttribute("value");
     else progress.value = fraction;
     statusText.textContent = fraction === null ? `${stage}…` : `${stage}… ${Math.round(fraction * 100)}%`;
@@ -172,7 +227,7 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       errorKind = error instanceof ModelLoadError ? error.kind : "corrupt";
       const message = error instanceof ModelLoadError ? error.message : `모델을 열지 못했습니다 (${String(error)}).`;
       const keep = current !== null ? `지금 모델(${current.loaded.name})을 그대로 둡니다.` : "대역 캐릭터를 그대로 둡니다.";
-      setStatus("error", `열지 못했습니다: ${message} ${keep}`);
+      setStatus("error", `열지 못했습니다: ${message} ${keep}`, ERROR_MESSAGE_MS);
       console.warn("모델 열기 실패:", error, "이전 상태:", previousStatus);
     } finally {
       progress.hidden = true;
@@ -257,9 +312,23 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       pole.name = `modelPole:${limb.name}`;
       ik.getAutoPole(pole.position);
       const handle: ModelHandle = { name: `model:${limb.name}`, object: target, radius: height * TARGET_RADIUS_RATIO };
-      return { name: limb.name, ik, helper: new TwoBoneIKHelper(ik), target, pole, handle };
+      const poleHandle: ModelHandle = {
+        name: `modelPole:${limb.name}`, object: pole, radius: height * POLE_RADIUS_RATIO,
+        onGrab: () => { modelLimb.manualPole = true; },
+      };
+      const helper = new TwoBoneIKHelper(ik);
+      // 도우미의 공은 숨기고 선만: 끌 수 있는 진짜 공이 그 자리에 있다 (대역 화면과 같다).
+      helper.targetMesh.visible = false;
+      helper.jointMesh.visible = false;
+      helper.poleMesh.visible = false;
+      const rest = [limb.upper, limb.mid, limb.end].map((bone) => bone.quaternion.clone());
+      const modelLimb: ModelLimb = {
+        name: limb.name, ik, helper, target, pole, handle, poleHandle, manualPole: false, rest,
+      };
+      return modelLimb;
     });
 
+    const first = current === null;
     if (current !== null) deactivate(current);
     hideStandIn();
     scene.add(root);
@@ -268,14 +337,35 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       scene.add(limb.target, limb.pole, limb.helper);
       ownObjects.add(limb.target).add(limb.pole).add(limb.helper);
     }
-    dragger.handles = limbs.map((limb) => limb.handle);
-    current = { loaded, root, mixer, limbs, height };
+    // 대역과 같은 공 모양 (최소 크기·위에 그리기·고리·내린 선·그림자). hideStandIn 뒤에 만들어야 숨지 않는다.
+    const before = new Set(scene.children);
+    const visuals = new HandleVisuals(scene, limbs.flatMap((limb) => [
+      {
+        name: limb.handle.name, mesh: limb.target, radius: limb.handle.radius,
+        ringColor: limb.name.endsWith("Arm") ? "#ffb3b3" : "#b3f0cf",
+      },
+      { name: limb.poleHandle.name, mesh: limb.pole, radius: limb.poleHandle.radius, ringColor: "#b3d1ff" },
+    ]));
+    for (const object of scene.children) if (!before.has(object)) ownObjects.add(object);
+    visuals.halo = false;
+    visuals.floorY = box.min.y;
+    const keys = new HandleKeys(deps.keysContainer, limbs.flatMap((limb) => [
+      { name: limb.handle.name, object: limb.target, label: `${limbLabel(limb.name)} 목표 공` },
+      {
+        name: limb.poleHandle.name, object: limb.pole, label: `${limbLabel(limb.name)} 폴 공`,
+        onMove: () => { limb.manualPole = true; },
+      },
+    ]), camera, deps.canvas);
+    dragger.handles = limbs.flatMap((limb) => [limb.handle, limb.poleHandle]);
+    current = { loaded, root, mixer, limbs, height, visuals, keys };
+    if (first) deps.onActivate();
     fitCamera();
 
     const found = (["leftArm", "rightArm", "leftLeg", "rightLeg"] as const)
       .map((name) => `${limbLabel(name)} ${loaded.limbs[name] !== null ? "✓" : "✗"}`).join(" · ");
     const notes = loaded.limbs.issues.slice(0, 2).map((issue) => issue.message).join(" / ");
-    setStatus("loaded", `${loaded.name}: ${found}${clip === undefined ? " (애니메이션 없음)" : ""}${notes ? ` — ${notes}` : ""}`);
+    const text = `${loaded.name}: ${found}${clip === undefined ? " (애니메이션 없음)" : ""}${notes ? ` — ${notes}` : ""}`;
+    setStatus("loaded", text, LOADED_MESSAGE_MS);
   };
 
   const deactivate = (model: ActiveModel): void => {
@@ -292,38 +382,37 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       (limb.pole.material as Material).dispose();
     }
     dragger.handles = [];
+    model.visuals.dispose();
+    model.keys.dispose();
+    for (const object of [...ownObjects]) if (object.parent !== scene) ownObjects.delete(object);
     model.limbs[0]?.target.geometry.dispose();
     model.limbs[0]?.pole.geometry.dispose();
     disposeModel(model.root);
   };
 
-  /** 모델의 상자가 화면에 들어오게: 거리 D = max(반높이 / tan(fov/2), 반폭 / (tan(fov/2)·aspect)) + 반깊이. */
+  /** 모델의 상자 (목표·극 공까지) 를 main.ts 에 넘겨 빈 자리에 맞추게 한다. 가까운·먼 면과 카메라 거리의 한도는 모델 크기에. */
   const fitCamera = (): void => {
     if (current === null) return;
     const { forward, left, up } = current.loaded.limbs;
     current.root.updateMatrixWorld(true);
     const box = new Box3().setFromObject(current.root);
-    for (const limb of current.limbs) box.expandByPoint(limb.target.position);
+    // 목표 공과 (처음 자리의) 극 공까지: 화면에 보이는 공은 모두 빈 자리 안에 있어야 끌 수 있다.
+    for (const limb of current.limbs) box.expandByPoint(limb.target.position).expandByPoint(limb.pole.position);
     const center = box.getCenter(new Vector3());
     const size = box.getSize(new Vector3());
     const halfHeight = (Math.abs(size.dot(up)) / 2 || size.y / 2) * FIT_MARGIN;
-    const halfWidth = (Math.max(size.x, size.z) / 2) * FIT_MARGIN;
-    const tanHalf = Math.tan((camera.fov * Math.PI) / 360);
-    const distance = Math.max(halfHeight / tanHalf, halfWidth / (tanHalf * camera.aspect)) + Math.max(size.x, size.z) / 2;
+    // 비스듬히 보므로 가로로 보이는 폭은 바닥 상자의 대각선까지 (어느 방향에서 보아도 넘지 않는 값).
+    const halfDiagonal = Math.hypot(size.x, size.z) / 2;
+    const halfWidth = halfDiagonal * FIT_MARGIN;
     const direction = new Vector3().addScaledVector(forward, VIEW_FORWARD).addScaledVector(left, VIEW_LEFT).addScaledVector(up, VIEW_UP).normalize();
-    controls.target.copy(center);
-    camera.position.copy(center).addScaledVector(direction, distance);
+    const far = current.height * 30;
     camera.up.copy(up);
-    camera.near = distance / 100;
-    camera.far = distance * 30;
-    camera.updateProjectionMatrix();
+    camera.near = current.height / 100;
+    camera.far = far;
     controls.minDistance = current.height * 0.2;
     controls.maxDistance = current.height * 10;
-    camera.lookAt(center);
-    controls.update();
+    deps.fitView({ center, halfHeight, halfWidth, halfDepth: halfDiagonal, direction });
   };
-  // main.ts 의 대역용 맞춤보다 나중에 등록된다: 모델이 있으면 이쪽이 이긴다.
-  window.addEventListener("resize", () => { if (current !== null) fitCamera(); });
 
   // --- ?model=<url>: 페이지와 같은 출처의 파일만 (인터넷에서 아무것도 받지 않는다) ---
   const requested = new URLSearchParams(window.location.search).get("model");
@@ -343,15 +432,32 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
   const ikOff = { weight: 0 };
   const update = (dt: number): void => {
     if (current === null) return;
+    // 지난 프레임의 IK 결과 위에 다시 풀지 않게: 팔다리 뼈를 읽은 직후 자세로 되돌린 뒤 클립을 입힌다
+    // (클립이 그 뼈를 움직이지 않아도 IK 는 매 프레임 같은 들어온 자세에서 시작한다 — weight 가 섞는 자세).
+    for (const limb of current.limbs) {
+      limb.ik.upper.quaternion.copy(limb.rest[0]!);
+      limb.ik.mid.quaternion.copy(limb.rest[1]!);
+      limb.ik.end.quaternion.copy(limb.rest[2]!);
+    }
     current.mixer.update(dt);
     ikOn.weight = params.weight;
     ikOn.soft = params.soft;
     for (const limb of current.limbs) {
-      limb.ik.getAutoPole(limb.pole.position); // 들어온 (클립의) 자세에서 고른 극
-      limb.ik.solve(limb.target.position, undefined, params.ik ? ikOn : ikOff);
+      if (limb.manualPole) {
+        limb.ik.solve(limb.target.position, limb.pole.position, params.ik ? ikOn : ikOff);
+      } else {
+        limb.ik.getAutoPole(limb.pole.position); // 들어온 (클립의) 자세에서 고른 극
+        limb.ik.solve(limb.target.position, undefined, params.ik ? ikOn : ikOff);
+      }
       limb.pole.visible = params.helpers;
       limb.helper.visible = params.helpers;
     }
+    const active = dragger.dragging?.name ?? null;
+    current.visuals.dragged = active;
+    current.visuals.hovered = dragger.hovered?.name ?? null;
+    current.visuals.focused = current.keys.focused;
+    current.visuals.update(camera, (camera.projectionMatrix.elements[5]! * window.innerHeight) / 2, 0);
+    current.keys.update();
   };
 
   const hook: UserModelTestHook = {
@@ -359,12 +465,14 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     get attempts() { return attempts; },
     get status() { return status; },
     get message() { return statusText.textContent ?? ""; },
+    get messageVisible() { return !statusLine.hidden; },
     get errorKind() { return errorKind; },
     get modelName() { return current?.loaded.name ?? null; },
     get limbs() { return current?.limbs.map((limb) => limb.name) ?? []; },
     get standInVisible() { return deps.standIn.every((object) => object.visible); },
     get height() { return current?.height ?? 0; },
     get dragging() { return dragger.dragging?.name ?? null; },
+    get lastDragged() { return dragger.lastGrabbed?.name ?? null; },
     get polesVisible() { return current !== null && current.limbs.every((limb) => limb.pole.visible && limb.helper.visible); },
     positions() {
       const out: ReturnType<UserModelTestHook["positions"]> = {};
@@ -385,6 +493,17 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       world.project(camera);
       const rect = deps.canvas.getBoundingClientRect();
       return { x: rect.left + ((world.x + 1) / 2) * rect.width, y: rect.top + ((1 - world.y) / 2) * rect.height, behind };
+    },
+    drawnDiameters() {
+      const out: Record<string, number> = {};
+      for (const limb of current?.limbs ?? []) {
+        out[limb.handle.name] = current!.visuals.drawnDiameter(limb.handle.name);
+        out[limb.poleHandle.name] = current!.visuals.drawnDiameter(limb.poleHandle.name);
+      }
+      return out;
+    },
+    visibleNames() {
+      return scene.children.filter((object) => object.visible && object.name !== "").map((object) => object.name);
     },
     sceneCounts() {
       let skinnedMeshes = 0;

@@ -248,6 +248,94 @@ async function runViewport(chromium, origin, viewport, shotDir) {
       assert(await page.evaluate(() => window.__twoBoneIKModel.polesVisible), "보조 표시 켬: 극 공이 보여야 한다");
     });
 
+    for (const file of ["mixamo.glb", "toy_30cm.glb"]) await test(`${file}: 대역의 공·고리·선·숫자는 숨고, 목표·극 공은 대역과 같은 모양 (≥ 24 px, 고리) 으로 빈 자리 안에`, async () => {
+      await open(`&model=models/${file}`);
+      await waitAttempt(page, 0);
+      await frames(page, 3);
+      const s = await page.evaluate(() => {
+        const h = window.__twoBoneIKModel;
+        const box = (el) => el.getBoundingClientRect();
+        const overlaps = (a, b) => a.width > 0 && b.width > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const line = box(document.getElementById("model-status"));
+        return {
+          names: h.visibleNames(),
+          diameters: h.drawnDiameters(),
+          limbs: h.limbs,
+          messageVisible: h.messageVisible,
+          lineCovers: ["tools", "info", "controls"].filter((id) => overlaps(line, box(document.getElementById(id)))),
+          readoutsShown: getComputedStyle(document.querySelector("#info .readout-row")).display !== "none",
+          plotShown: getComputedStyle(document.querySelector("#info .pitfalls")).display !== "none",
+          noteShown: getComputedStyle(document.getElementById("model-note")).display !== "none",
+          standInKeys: [...document.querySelectorAll(".handle-key")].filter((b) => !b.hidden && !b.dataset.handle.startsWith("model")).length,
+          modelKeys: [...document.querySelectorAll(".handle-key")].filter((b) => !b.hidden && b.dataset.handle.startsWith("model")).length,
+          free: window.__twoBoneIK.state().freeRect,
+          points: Object.values(h.positions()).flatMap((p) => [h.project(p.target), h.project(p.pole)]),
+        };
+      });
+      const standInVisuals = ["ballRing", "poleRing", "footTargetRing", "kneePoleRing", "ballHalo", "ballShadow", "poleShadow"];
+      assert(!s.names.some((n) => standInVisuals.includes(n)), `대역의 공 모양이 보인다: ${s.names}`);
+      assert(s.names.filter((n) => n === "dropLines").length === 1, `내린 선 묶음이 하나여야 한다: ${s.names}`);
+      for (const limb of s.limbs) {
+        for (const name of [`model:${limb}`, `modelPole:${limb}`]) {
+          assert(s.diameters[name] >= 24, `${name} 의 그려진 지름 ${s.diameters[name]} px < 24`);
+          assert(s.names.includes(`${name}Ring`), `${name} 의 고리가 없다`);
+        }
+      }
+      assert(s.messageVisible, "찾은 팔다리 알림이 보여야 한다");
+      assert(s.lineCovers.length === 0, `알림이 ${s.lineCovers} 를 가린다`);
+      assert(!s.readoutsShown && !s.plotShown && s.noteShown, `대역의 숫자·그래프가 보이거나 안내가 없다 ${JSON.stringify(s)}`);
+      assert(s.standInKeys === 0 && s.modelKeys === 8, `키보드 단추: 대역 ${s.standInKeys}, 모델 ${s.modelKeys}`);
+      for (const p of s.points) {
+        assert(!p.behind && p.x >= s.free.left - 1 && p.x <= s.free.right + 1 && p.y >= s.free.top - 1 && p.y <= s.free.bottom + 1,
+          `공이 빈 자리 밖: (${p.x.toFixed(0)}, ${p.y.toFixed(0)}) 빈 자리 ${JSON.stringify(s.free)}`);
+      }
+    });
+
+    await test("모델의 극 공을 끌면 팔꿈치만 움직이고 (손은 공에), 공 가장자리 18 px 밖에서 잡아도 잡힌다", async () => {
+      await open("&model=models/mixamo.glb");
+      await waitAttempt(page, 0);
+      await frames(page, 3);
+      // 자동 극은 클립과 함께 움직인다 (읽고 누르는 사이에 몇 프레임이 흐른다): 먼저 키보드로 한 번 옮겨 손으로 놓은 극으로 만든다.
+      await page.focus('.handle-key[data-handle="modelPole:rightArm"]');
+      await page.keyboard.press("ArrowUp");
+      await page.evaluate(() => document.activeElement.blur());
+      await frames(page, 3);
+      const before = (await page.evaluate(() => window.__twoBoneIKModel.positions())).rightArm;
+      const pole = await page.evaluate((p) => window.__twoBoneIKModel.project(p), before.pole);
+      const from = { x: pole.x + 18, y: pole.y };
+      await drag(page, session, viewport.touch, from, { x: from.x - 60, y: from.y - 40 });
+      assert((await page.evaluate(() => window.__twoBoneIKModel.lastDragged)) === "modelPole:rightArm", "극 공이 잡히지 않았다");
+      const after = (await page.evaluate(() => window.__twoBoneIKModel.positions())).rightArm;
+      const L = before.lengths[0] + before.lengths[1];
+      assert(dist(after.pole, before.pole) > 0.05 * L, `극 공이 움직이지 않았다 (${dist(after.pole, before.pole)})`);
+      assert(dist(after.target, before.target) === 0, "목표 공이 움직였다");
+      assert(dist(after.end, after.target) <= REACH_TOLERANCE * L, `손–공 ${dist(after.end, after.target)}`);
+      // 팔꿈치는 어깨·공·극 공이 이루는 평면 위에 (극 공 쪽으로) 굽는다: 끈 극 공을 쓴다는 뜻.
+      const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+      const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+      const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+      const n = cross(sub(after.target, after.upper), sub(after.pole, after.upper));
+      const offPlane = Math.abs(dot(sub(after.mid, after.upper), n)) / Math.hypot(...n);
+      assert(offPlane <= 1e-6 * L, `팔꿈치가 어깨–공–극 평면 밖 ${offPlane} (L ${L})`);
+      await frames(page, 10); // 놓은 뒤에도 자동 극으로 돌아가지 않는다
+      const later = (await page.evaluate(() => window.__twoBoneIKModel.positions())).rightArm;
+      assert(dist(later.pole, after.pole) === 0, `놓은 극 공이 자동 자리로 돌아갔다 (${dist(later.pole, after.pole)}, L ${L}, ${JSON.stringify([after.pole, later.pole, before.pole])})`);
+    });
+
+    await test("키보드: Tab 으로 모델의 공을 고르고 화살표로 옮기면 손이 따라간다", async () => {
+      await open("&model=models/mixamo.glb");
+      await waitAttempt(page, 0);
+      const before = (await page.evaluate(() => window.__twoBoneIKModel.positions())).rightArm;
+      await page.focus('.handle-key[data-handle="model:rightArm"]');
+      for (let i = 0; i < 5; i++) await page.keyboard.press("ArrowUp");
+      await frames(page, 3);
+      const after = (await page.evaluate(() => window.__twoBoneIKModel.positions())).rightArm;
+      const L = before.lengths[0] + before.lengths[1];
+      assert(dist(after.target, before.target) > 0.01 * L, `공이 움직이지 않았다 (${dist(after.target, before.target)})`);
+      assert(dist(after.end, after.target) <= REACH_TOLERANCE * L, `손–공 ${dist(after.end, after.target)}`);
+      await page.keyboard.press("Escape");
+    });
+
     for (const file of GOOD) {
       await test(`${file} 를 끌어다 놓으면 열린다`, async () => {
         await open("");
@@ -333,8 +421,17 @@ async function runViewport(chromium, origin, viewport, shotDir) {
 
     await test("처음 화면은 여전히 대역 캐릭터 (모델 없이)", async () => {
       await open("");
-      const state = await page.evaluate(() => ({ status: window.__twoBoneIKModel.status, standIn: window.__twoBoneIKModel.standInVisible, text: document.getElementById("model-open").textContent }));
+      const state = await page.evaluate(() => {
+        const button = document.getElementById("model-open");
+        return {
+          status: window.__twoBoneIKModel.status, standIn: window.__twoBoneIKModel.standInVisible, text: button.textContent,
+          inTools: button.parentElement.id === "tools" && button.classList.contains("tool-button"),
+          message: window.__twoBoneIKModel.messageVisible, hint: getComputedStyle(document.getElementById("hint")).visibility,
+        };
+      });
       assert(state.status === "standIn" && state.standIn && state.text === "모델 열기", JSON.stringify(state));
+      // 단추는 도구 줄에, 처음에는 알림이 없고 첫 줄 안내가 보인다.
+      assert(state.inTools && !state.message && state.hint === "visible", JSON.stringify(state));
       await shot("stand-in");
       assert(problems.length === 0, problems.join("\n"));
     });
