@@ -3,14 +3,10 @@
 //   node e2e/models.mjs          (make test-e2e 가 e2e/run.mjs 다음에 부른다)
 // 리그마다 ?model= 로, 또 파일을 끌어다 놓아 열고, 손이 끈 공에 닿는지, 깨진 파일이 한국어 메시지를 보이고
 // 대역(또는 이전 모델)을 그대로 두는지 세 화면 크기에서 본다. 스크린샷은 임시 폴더에. 마지막 줄: "N passed, M failed".
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
-import { createServer } from "node:http";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { extname, join, normalize, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
-
-const CHROMIUM = "/usr/bin/chromium";
-const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
+import { join } from "node:path";
+import { assert, buildDemo, CHROMIUM, crash, drag as dragAndSettle, finish, frames, loadChromium, recordFailure, REPO, serve, test } from "./harness.mjs";
 const RIGS = join(REPO, "test", "fixtures", "rigs");
 
 const VIEWPORTS = [
@@ -31,59 +27,7 @@ const BAD = [
 /** 손–공 거리의 허용치: 팔 길이에 대한 비율. */
 const REACH_TOLERANCE = 1e-6;
 
-let passed = 0;
-let failed = 0;
-const failures = [];
-
-async function test(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    passed++;
-    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
-  } catch (error) {
-    failed++;
-    const message = error instanceof Error ? error.message : String(error);
-    failures.push(`${name}: ${message}`);
-    console.log(`  ✗ ${name}\n      ${message.split("\n").join("\n      ")}`);
-  }
-}
-
-function assert(condition, message) {
-  if (!condition) throw new Error(message);
-}
-
 const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
-
-const CONTENT_TYPES = {
-  ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
-  ".glb": "model/gltf-binary", ".vrm": "model/gltf-binary", ".gltf": "model/gltf+json",
-};
-
-async function buildDemo(outDir) {
-  const { build } = await import("vite");
-  await build({ configFile: join(REPO, "demo", "vite.config.ts"), logLevel: "warn", build: { outDir, emptyOutDir: true } });
-}
-
-function serve(outDir) {
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
-    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, "");
-    let file = join(outDir, relative);
-    if (!file.startsWith(outDir + sep) && file !== outDir) return void response.writeHead(403).end();
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
-    if (!existsSync(file)) return void response.writeHead(404).end("not found");
-    const body = readFileSync(file);
-    response.writeHead(200, { "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream", "content-length": body.length, "cache-control": "no-store" });
-    response.end(body);
-  });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ server, origin: `http://127.0.0.1:${server.address().port}` })));
-}
-
-async function frames(page, k = 2) {
-  const now = await page.evaluate(() => window.__twoBoneIK.frame);
-  await page.waitForFunction((target) => window.__twoBoneIK.frame >= target, now + k);
-}
 
 /** 시도가 하나 더 끝날 때까지 (성공이든 실패든). */
 async function waitAttempt(page, before) {
@@ -112,22 +56,8 @@ async function dropFile(page, name, bytes) {
   }, { name, base64: Buffer.from(bytes).toString("base64") });
 }
 
-async function drag(page, session, touch, from, to, steps = 12) {
-  if (!touch) {
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps });
-    await page.mouse.up();
-  } else {
-    await session.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from.x, y: from.y, id: 1, radiusX: 8, radiusY: 8 }] });
-    for (let i = 1; i <= steps; i++) {
-      const t = i / steps;
-      await session.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t, id: 1, radiusX: 8, radiusY: 8 }] });
-    }
-    await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  }
-  await frames(page, 3);
-}
+/** 끈 뒤 3 프레임을 기다린다 (모델의 클립이 한 번 더 돈 뒤에 잰다). */
+const drag = (page, session, touch, from, to) => dragAndSettle(page, session, touch, from, to, 12, 3);
 
 /** 모든 팔다리의 끝이 목표에 있고 뼈 길이가 처음과 같은지. */
 async function checkLimbsOnTargets(page, lengthsBefore) {
@@ -442,12 +372,7 @@ async function runViewport(chromium, origin, viewport, shotDir) {
 }
 
 async function main() {
-  if (!existsSync(CHROMIUM)) {
-    console.error(`브라우저 테스트에는 Chromium 이 필요합니다: ${CHROMIUM} 이 없습니다.`);
-    console.log("0 passed, 1 failed");
-    process.exit(1);
-  }
-  const { chromium } = await import("playwright-core");
+  const chromium = await loadChromium();
   const outDir = mkdtempSync(join(tmpdir(), "two-bone-ik-models-build-"));
   const shotDir = mkdtempSync(join(tmpdir(), "two-bone-ik-models-screenshots-"));
   await buildDemo(outDir);
@@ -462,22 +387,14 @@ async function main() {
       try {
         await runViewport(chromium, origin, viewport, shotDir);
       } catch (error) {
-        failed++;
-        failures.push(`${viewport.name}: ${error instanceof Error ? error.stack : String(error)}`);
+        recordFailure(viewport.name, error);
       }
     }
   } finally {
     server.close();
     rmSync(outDir, { recursive: true, force: true });
   }
-  console.log(`\n스크린샷: ${shotDir}`);
-  if (failures.length > 0) console.log(`\n실패:\n  ${failures.join("\n  ")}`);
-  console.log(`\n${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 ? 1 : 0);
+  finish(shotDir);
 }
 
-main().catch((error) => {
-  console.error(error);
-  console.log(`${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-});
+main().catch(crash);

@@ -2,15 +2,11 @@
 // Debian 의 Chromium(/usr/bin/chromium)을 playwright-core 로 몰아 세 화면 크기에서 확인한다.
 //   node e2e/run.mjs            (make test-e2e, npm run test:e2e)
 // 스크린샷은 저장소 밖의 임시 폴더에 쓰고 경로를 찍는다. 마지막 줄: "N passed, M failed". 실패가 있으면 종료 코드 1.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { extname, join, normalize, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { inflateSync } from "node:zlib";
-
-const CHROMIUM = "/usr/bin/chromium";
-const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
+import { assert, buildDemo, CHROMIUM, crash, drag, finish, frames, loadChromium, recordFailure, serve, test } from "./harness.mjs";
 
 /** 화면 크기 세 가지: PC(마우스), 휴대폰 가로·세로(터치). */
 const VIEWPORTS = [
@@ -40,29 +36,6 @@ const TIMING_FRAMES = 120;
 const STRESS_TIMING_FRAMES = 60;
 
 // ---------------------------------------------------------------- 작은 테스트 도구
-
-let passed = 0;
-let failed = 0;
-const failures = [];
-
-/** 이름 붙은 확인 하나. 실패해도 다음 확인으로 넘어간다. */
-async function test(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    passed++;
-    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
-  } catch (error) {
-    failed++;
-    const message = error instanceof Error ? error.message : String(error);
-    failures.push(`${name}: ${message}`);
-    console.log(`  ✗ ${name}\n      ${message.split("\n").join("\n      ")}`);
-  }
-}
-
-function assert(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const len = (v) => Math.hypot(v[0], v[1], v[2]);
@@ -141,80 +114,9 @@ function differenceFraction(a, b) {
   return differing / total;
 }
 
-// ---------------------------------------------------------------- 데모 빌드와 정적 서버
-
-const CONTENT_TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".png": "image/png",
-  ".svg": "image/svg+xml",
-  ".json": "application/json",
-};
-
-async function buildDemo(outDir) {
-  const { build } = await import("vite");
-  await build({
-    configFile: join(REPO, "demo", "vite.config.ts"),
-    logLevel: "warn",
-    build: { outDir, emptyOutDir: true },
-  });
-}
-
-/** outDir 을 127.0.0.1 의 빈 포트에서 내보낸다. */
-function serve(outDir) {
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://localhost");
-    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, "");
-    let file = join(outDir, relative);
-    if (!file.startsWith(outDir + sep) && file !== outDir) {
-      response.writeHead(403).end();
-      return;
-    }
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
-    if (!existsSync(file)) {
-      response.writeHead(404).end("not found");
-      return;
-    }
-    response.writeHead(200, { "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream", "cache-control": "no-store" });
-    response.end(readFileSync(file));
-  });
-  return new Promise((resolvePromise) => {
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      resolvePromise({ server, origin: `http://127.0.0.1:${address.port}` });
-    });
-  });
-}
-
 // ---------------------------------------------------------------- 페이지 도구
 
-/** 다음 프레임 k 개를 기다린다 (정해진 시간이 아니라 그려진 프레임 수로). */
-async function frames(page, k = 2) {
-  const now = await page.evaluate(() => window.__twoBoneIK.frame);
-  await page.waitForFunction((target) => window.__twoBoneIK.frame >= target, now + k);
-}
-
 const hook = (page, expression, arg) => page.evaluate(expression, arg);
-
-/** 마우스나 터치로 (x0, y0) → (x1, y1) 을 끈다. 터치는 CDP 로 진짜 터치 이벤트를 보낸다. */
-async function drag(page, session, touch, from, to, steps = 12) {
-  if (!touch) {
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps });
-    await page.mouse.up();
-  } else {
-    await session.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from.x, y: from.y, id: 1, radiusX: 8, radiusY: 8 }] });
-    for (let i = 1; i <= steps; i++) {
-      const t = i / steps;
-      const x = from.x + (to.x - from.x) * t, y = from.y + (to.y - from.y) * t;
-      await session.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y, id: 1, radiusX: 8, radiusY: 8 }] });
-    }
-    await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  }
-  await frames(page, 2);
-}
 
 /** (x, y) 가 화면 안이고 UI 에 가려지지 않은 캔버스 위인지. */
 async function onCanvas(page, point) {
@@ -1013,21 +915,7 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
 // ---------------------------------------------------------------- 시작
 
 async function main() {
-  if (!existsSync(CHROMIUM)) {
-    console.error(`브라우저 테스트에는 Chromium 이 필요합니다: ${CHROMIUM} 이 없습니다.\n` +
-      "Debian/Ubuntu: sudo apt-get install -y chromium fonts-nanum   (CI 는 .ci/run 이 설치합니다)");
-    console.log("0 passed, 1 failed");
-    process.exit(1);
-  }
-  let chromium;
-  try {
-    ({ chromium } = await import("playwright-core"));
-  } catch {
-    console.error("playwright-core 가 없습니다: npm ci 를 먼저 실행하세요.");
-    console.log("0 passed, 1 failed");
-    process.exit(1);
-  }
-
+  const chromium = await loadChromium();
   const outDir = mkdtempSync(join(tmpdir(), "two-bone-ik-demo-build-"));
   const shotDir = mkdtempSync(join(tmpdir(), "two-bone-ik-screenshots-"));
   console.log(`데모 빌드: ${outDir}`);
@@ -1040,9 +928,7 @@ async function main() {
       try {
         await runViewport(chromium, origin, viewport, shotDir, timings);
       } catch (error) {
-        failed++;
-        failures.push(`${viewport.name}: ${error instanceof Error ? error.stack : String(error)}`);
-        console.log(`  ✗ ${viewport.name} 실행 실패: ${error instanceof Error ? error.message : String(error)}`);
+        recordFailure(viewport.name, error);
       }
     }
   } finally {
@@ -1050,14 +936,7 @@ async function main() {
     rmSync(outDir, { recursive: true, force: true });
   }
   writeFileSync(join(shotDir, "timings.json"), JSON.stringify(timings, null, 2));
-  console.log(`\n스크린샷: ${shotDir}`);
-  if (failures.length > 0) console.log(`\n실패:\n  ${failures.join("\n  ")}`);
-  console.log(`\n${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 ? 1 : 0);
+  finish(shotDir);
 }
 
-main().catch((error) => {
-  console.error(error);
-  console.log(`${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-});
+main().catch(crash);

@@ -1,0 +1,153 @@
+// 브라우저 테스트 두 개 (e2e/run.mjs: 설명 화면, e2e/models.mjs: 내 모델 열기) 가 함께 쓰는 도구:
+// 이름 붙은 확인과 집계, 데모 빌드, 작은 정적 서버, 프레임 기다리기, 마우스·터치 끌기, Chromium 찾기.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const CHROMIUM = "/usr/bin/chromium";
+export const REPO = resolve(fileURLToPath(new URL("..", import.meta.url)));
+
+// ---------------------------------------------------------------- 확인과 집계
+
+const results = { passed: 0, failed: 0, failures: [] };
+
+/** 이름 붙은 확인 하나. 실패해도 다음 확인으로 넘어간다. */
+export async function test(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    results.passed++;
+    console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
+  } catch (error) {
+    results.failed++;
+    const message = error instanceof Error ? error.message : String(error);
+    results.failures.push(`${name}: ${message}`);
+    console.log(`  ✗ ${name}\n      ${message.split("\n").join("\n      ")}`);
+  }
+}
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+/** 화면 크기 하나를 통째로 돌리다 실패했을 때 (확인 밖의 오류). */
+export function recordFailure(what, error) {
+  results.failed++;
+  results.failures.push(`${what}: ${error instanceof Error ? error.stack : String(error)}`);
+  console.log(`  ✗ ${what} 실행 실패: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** 마지막 줄 "N passed, M failed" 를 찍고 끝낸다 (실패가 있으면 종료 코드 1). */
+export function finish(shotDir, extraFailures = 0) {
+  if (shotDir !== undefined) console.log(`\n스크린샷: ${shotDir}`);
+  if (results.failures.length > 0) console.log(`\n실패:\n  ${results.failures.join("\n  ")}`);
+  const failed = results.failed + extraFailures;
+  console.log(`\n${results.passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+/** main() 이 던진 예외: 찍고 실패 하나를 더해 끝낸다. */
+export function crash(error) {
+  console.error(error);
+  finish(undefined, 1);
+}
+
+/** playwright-core 의 chromium. Debian 의 Chromium 이나 playwright-core 가 없으면 방법을 알리고 실패로 끝낸다. */
+export async function loadChromium() {
+  if (!existsSync(CHROMIUM)) {
+    console.error(`브라우저 테스트에는 Chromium 이 필요합니다: ${CHROMIUM} 이 없습니다.\n` +
+      "Debian/Ubuntu: sudo apt-get install -y chromium fonts-nanum   (CI 는 .ci/run 이 설치합니다)");
+    finish(undefined, 1);
+  }
+  try {
+    return (await import("playwright-core")).chromium;
+  } catch {
+    console.error("playwright-core 가 없습니다: npm ci 를 먼저 실행하세요.");
+    finish(undefined, 1);
+  }
+}
+
+// ---------------------------------------------------------------- 데모 빌드와 정적 서버
+
+const CONTENT_TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+  ".glb": "model/gltf-binary",
+  ".vrm": "model/gltf-binary",
+  ".gltf": "model/gltf+json",
+};
+
+export async function buildDemo(outDir) {
+  const { build } = await import("vite");
+  await build({
+    configFile: join(REPO, "demo", "vite.config.ts"),
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true },
+  });
+}
+
+/** outDir 을 127.0.0.1 의 빈 포트에서 내보낸다. */
+export function serve(outDir) {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", "http://localhost");
+    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, "");
+    let file = join(outDir, relative);
+    if (!file.startsWith(outDir + sep) && file !== outDir) {
+      response.writeHead(403).end();
+      return;
+    }
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
+    if (!existsSync(file)) {
+      response.writeHead(404).end("not found");
+      return;
+    }
+    const body = readFileSync(file);
+    response.writeHead(200, {
+      "content-type": CONTENT_TYPES[extname(file)] ?? "application/octet-stream",
+      "content-length": body.length,
+      "cache-control": "no-store",
+    });
+    response.end(body);
+  });
+  return new Promise((resolvePromise) => {
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      resolvePromise({ server, origin: `http://127.0.0.1:${address.port}` });
+    });
+  });
+}
+
+// ---------------------------------------------------------------- 페이지 도구
+
+/** 다음 프레임 k 개를 기다린다 (정해진 시간이 아니라 그려진 프레임 수로). */
+export async function frames(page, k = 2) {
+  const now = await page.evaluate(() => window.__twoBoneIK.frame);
+  await page.waitForFunction((target) => window.__twoBoneIK.frame >= target, now + k);
+}
+
+/**
+ * 마우스나 터치로 from → to 를 끈다. 터치는 CDP 로 진짜 터치 이벤트를 보낸다.
+ * 놓은 뒤 settle 프레임을 기다린다.
+ */
+export async function drag(page, session, touch, from, to, steps = 12, settle = 2) {
+  if (!touch) {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps });
+    await page.mouse.up();
+  } else {
+    await session.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from.x, y: from.y, id: 1, radiusX: 8, radiusY: 8 }] });
+    for (let i = 1; i <= steps; i++) {
+      const t = i / steps;
+      const x = from.x + (to.x - from.x) * t, y = from.y + (to.y - from.y) * t;
+      await session.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y, id: 1, radiusX: 8, radiusY: 8 }] });
+    }
+    await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  }
+  await frames(page, settle);
+}
