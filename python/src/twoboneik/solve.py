@@ -734,18 +734,26 @@ class _Workspace:
 
 
 def _length_of_rows(
-    work: _Workspace, rows: np.ndarray, out: np.ndarray, sq: np.ndarray, may_overflow: bool
+    work: _Workspace,
+    rows: np.ndarray,
+    out: np.ndarray,
+    sq: np.ndarray,
+    may_overflow: bool,
+    squares_ready: bool = False,
 ) -> tuple[Any, np.ndarray | None, np.ndarray | None]:
     """rows (3, m) 의 열마다 |v| 를 out 에 쓴다.
+
+    squares_ready 면 out 에 이미 |v|² = (x² + y²) + z² 가 (아래와 같은 연산 순서로) 들어 있어 다시 구하지 않는다.
 
     may_overflow 가 거짓이면 호출자가 |v|² < safe_max 를 보장한 것이라 최댓값 축약을 건너뛴다.
     돌려주는 값: (|v|² 의 최솟값 (0 검사에 쓴다), 안전한 범위 밖인 열의 색인, 그 열들의 복사본 (3, k)).
     모든 열이 안전하면 뒤의 둘은 None. 안전한 범위 밖의 열은 1/|v| 를 곱하지 말고 성분마다 |v| 로 나눠야 한다
     (|v| 가 비정규수면 1/|v| 가 넘친다): 호출자가 복사본으로 그 열을 다시 쓴다 (단일 경로·TypeScript 와 같은 규칙).
     """
-    np.multiply(rows, rows, out=sq)
-    np.add(sq[0], sq[1], out=out)
-    np.add(out, sq[2], out=out)
+    if not squares_ready:
+        np.multiply(rows, rows, out=sq)
+        np.add(sq[0], sq[1], out=out)
+        np.add(out, sq[2], out=out)
     lowest = out.min()
     safe = lowest > work.safe_min and (not may_overflow or out.max() < work.safe_max)
     if safe:
@@ -874,7 +882,8 @@ def _solve_chunk(
     np.add(sq[0], sq[1], out=perp_sq)
     np.add(perp_sq, sq[2], out=perp_sq)
     pole_scale = None
-    if not perp_sq.max() < np.inf:  # inf 나 NaN 이 있다 (드물다)
+    perp_finite = perp_sq.max() < np.inf
+    if not perp_finite:  # inf 나 NaN 이 있다 (드물다)
         original = pole.T - root_rows  # 넘친 열의 원래 극 − 뿌리 (처음과 같은 뺄셈이라 같은 비트)
         huge = ~(perp_sq < np.inf) & (np.max(np.abs(original), axis=0) > work.downscale_limit)
         if huge.any():
@@ -887,16 +896,24 @@ def _solve_chunk(
             p[:, idx] = q
             perp_sq[idx] = q[0] * q[0] + q[1] * q[1] + q[2] * q[2]
             pole_scale = np.where(huge, work.upscale, dtype.type(1))
-    need = along * along > work.reorthogonalize_sq * perp_sq
-    need |= ~(perp_sq < np.inf)
+    # 다시 뺄 열: |p·f|² > 64²·|p⊥|² (작업 배열에 제자리로; x·h·flag 는 아래 5·4 단계에서야 쓴다), 그리고 |p⊥|² 가 넘친 열.
+    along_sq, limit_sq, need = work.x[:m], work.h[:m], work.flag[:m]
+    np.multiply(along, along, out=along_sq)
+    np.multiply(perp_sq, work.reorthogonalize_sq, out=limit_sq)
+    np.greater(along_sq, limit_sq, out=need)
+    if not perp_finite:
+        need |= ~(perp_sq < np.inf)
     if need.any():
         idx = np.flatnonzero(need)
         q = p[:, idx]
         fi = f[:, idx]
         al = q[0] * fi[0] + q[1] * fi[1] + q[2] * fi[2]
-        p[:, idx] = q - al * fi
-    perp = work.perp[:m]
-    perp_lowest, unsafe, unsafe_rows = _length_of_rows(work, p, perp, sq, may_overflow)
+        q = q - al * fi
+        p[:, idx] = q
+        # 바뀐 열의 |p⊥|² 만 다시: (x² + y²) + z² 로 위의 한꺼번에 구한 식과 같은 연산 순서 (같은 비트).
+        perp_sq[idx] = q[0] * q[0] + q[1] * q[1] + q[2] * q[2]
+    perp = work.perp[:m]  # perp_sq 와 같은 버퍼: 이미 |p⊥|² 가 들어 있다
+    perp_lowest, unsafe, unsafe_rows = _length_of_rows(work, p, perp, sq, may_overflow, squares_ready=True)
     # 직선 위 판정의 상한: 조각 전체의 가장 큰 좌표·가장 긴 체인으로 잰 허용 거리. 이보다 먼 극은 확실히 직선 밖이고,
     # 이 안쪽의 (드문) 체인만 체인별 허용 거리 max(1e-10·(a + b), 64ε·가장 큰 좌표) 로 다시 판정한다.
     # |target|, |pole| ≤ |root| + |f|, |root| + |p| ≤ 2·largest 이므로 조각의 가장 큰 좌표 ≤ 2·largest (1e-3 여유를 둔 상한).
