@@ -1,7 +1,8 @@
 // 브라우저 테스트 두 개 (e2e/run.mjs: 설명 화면, e2e/models.mjs: 내 모델 열기) 가 함께 쓰는 도구:
 // 이름 붙은 확인과 집계, 데모 빌드, 작은 정적 서버, 프레임 기다리기, 마우스·터치 끌기, Chromium 찾기.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -66,6 +67,32 @@ export async function loadChromium() {
     console.error("playwright-core 가 없습니다: npm ci 를 먼저 실행하세요.");
     finish(undefined, 1);
   }
+}
+
+/**
+ * 화면 크기 하나의 Chromium (새 사용자 폴더, 헤드리스, 바깥 연결을 만들지 않는 플래그, 소프트웨어 WebGL2).
+ * 돌려주는 값: { context, page, session (터치용 CDP), userDataDir (끝나면 지운다) }.
+ */
+export async function openViewport(chromium, viewport, prefix) {
+  const userDataDir = mkdtempSync(join(tmpdir(), prefix));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      // --disable-gpu 에서도 WebGL2 를 소프트웨어(SwiftShader)로
+      "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+    ],
+    viewport: { width: viewport.width, height: viewport.height },
+    deviceScaleFactor: viewport.deviceScaleFactor,
+    hasTouch: viewport.touch,
+    isMobile: viewport.touch,
+    locale: "ko-KR",
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const session = await context.newCDPSession(page);
+  return { context, page, session, userDataDir };
 }
 
 // ---------------------------------------------------------------- 데모 빌드와 정적 서버

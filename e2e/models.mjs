@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { assert, buildDemo, CHROMIUM, crash, drag as dragAndSettle, finish, frames, loadChromium, recordFailure, REPO, serve, test } from "./harness.mjs";
+import { assert, buildDemo, crash, drag as dragAndSettle, finish, frames, loadChromium, openViewport, recordFailure, REPO, serve, test } from "./harness.mjs";
 const RIGS = join(REPO, "test", "fixtures", "rigs");
 
 const VIEWPORTS = [
@@ -76,23 +76,7 @@ async function checkLimbsOnTargets(page, lengthsBefore) {
 
 async function runViewport(chromium, origin, viewport, shotDir) {
   console.log(`\n${viewport.name} (${viewport.touch ? "터치" : "마우스"})`);
-  const userDataDir = mkdtempSync(join(tmpdir(), "two-bone-ik-models-chromium-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-      "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-    ],
-    viewport: { width: viewport.width, height: viewport.height },
-    deviceScaleFactor: viewport.deviceScaleFactor,
-    hasTouch: viewport.touch,
-    isMobile: viewport.touch,
-    locale: "ko-KR",
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  const session = await context.newCDPSession(page);
+  const { context, page, session, userDataDir } = await openViewport(chromium, viewport, "two-bone-ik-models-chromium-");
   const problems = [];
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   page.on("console", (message) => { if (message.type() === "error") problems.push(message.text()); });

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
-import { assert, buildDemo, CHROMIUM, crash, drag, finish, frames, loadChromium, recordFailure, serve, test } from "./harness.mjs";
+import { assert, buildDemo, crash, drag, finish, frames, loadChromium, openViewport, recordFailure, serve, test } from "./harness.mjs";
 
 /** 화면 크기 세 가지: PC(마우스), 휴대폰 가로·세로(터치). */
 const VIEWPORTS = [
@@ -293,24 +293,7 @@ async function uncoveredFraction(page) {
 
 async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
   console.log(`\n${viewport.name} (${viewport.touch ? "터치" : "마우스"})`);
-  const userDataDir = mkdtempSync(join(tmpdir(), "two-bone-ik-chromium-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-      // --disable-gpu 에서도 WebGL2 를 소프트웨어(SwiftShader)로
-      "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-    ],
-    viewport: { width: viewport.width, height: viewport.height },
-    deviceScaleFactor: viewport.deviceScaleFactor,
-    hasTouch: viewport.touch,
-    isMobile: viewport.touch,
-    locale: "ko-KR",
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  const session = await context.newCDPSession(page);
+  const { context, page, session, userDataDir } = await openViewport(chromium, viewport, "two-bone-ik-chromium-");
   const consoleErrors = [];
   page.on("console", (message) => { if (message.type() === "error") consoleErrors.push(message.text()); });
   page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
