@@ -96,3 +96,16 @@ export function centerProjectionOn(camera: PerspectiveCamera, free: Rect, width:
   camera.updateProjectionMatrix();
   return fullHeight;
 }
+
+/**
+ * 2D 캔버스의 픽셀 크기를 CSS 크기 × 기기 픽셀 비율 (최대 MAX_PIXEL_RATIO) 로 맞추고, 그리는 좌표를 CSS px 로 둔다.
+ * 돌려주는 값: CSS 크기.
+ */
+export function fitCanvas2D(canvas: HTMLCanvasElement, context: CanvasRenderingContext2D): { width: number; height: number } {
+  const ratio = Math.min(window.devicePixelRatio, MAX_PIXEL_RATIO);
+  const width = canvas.clientWidth, height = canvas.clientHeight;
+  canvas.width = Math.max(1, Math.round(width * ratio));
+  canvas.height = Math.max(1, Math.round(height * ratio));
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  return { width, height };
+}

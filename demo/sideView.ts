@@ -1,6 +1,8 @@
 // 작은 2D 옆 보기: 팔의 삼각형 a–b–d 를 그 평면에서 본 그림. 어깨를 왼쪽, 공 쪽을 오른쪽에 두고
 // 3D 장면과 같은 수(a, b, d, θ, 팔꿈치 각)로 매 프레임 맞춘다. 수가 바뀔 때만 다시 그린다.
 
+import { fitCanvas2D } from "./layout";
+
 /** 그리기에 쓰는 수. 길이는 m, 각은 라디안. */
 export interface SideViewValues {
   a: number;
@@ -14,7 +16,6 @@ export interface SideViewValues {
   elbow: number;
 }
 
-const MAX_PIXEL_RATIO = 2;
 
 export class SideView {
   private readonly context: CanvasRenderingContext2D;
@@ -30,12 +31,7 @@ export class SideView {
 
   /** 캔버스의 CSS 크기에 맞춰 픽셀 크기를 정한다 (창 크기가 바뀔 때). */
   resize(): void {
-    const ratio = Math.min(window.devicePixelRatio, MAX_PIXEL_RATIO);
-    this.width = this.canvas.clientWidth;
-    this.height = this.canvas.clientHeight;
-    this.canvas.width = Math.max(1, Math.round(this.width * ratio));
-    this.canvas.height = Math.max(1, Math.round(this.height * ratio));
-    this.context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ({ width: this.width, height: this.height } = fitCanvas2D(this.canvas, this.context));
     this.lastKey = Number.NaN;
   }
 

@@ -1,6 +1,8 @@
 // 함정 1 의 그래프: 공이 움직인 거리에 대한 팔꿈치가 움직인 거리 (팔꿈치 속도 / 공 속도) 를 d / (a + b) 에 대해 찍는다.
 // soft 끔(빨강)과 켬(초록)을 따로 모은다: 다 펴지기 직전 soft 끔의 값이 치솟고, soft 를 켜면 사라진다.
 
+import { fitCanvas2D } from "./layout";
+
 /** 한 계열에 기억하는 점의 수. */
 const SERIES_CAPACITY = 400;
 /** 가로축 d / (a + b) 의 범위. */
@@ -10,7 +12,6 @@ export const PLOT_X_MAX = 1.1;
 const REDRAW_INTERVAL_MS = 100;
 /** 세로축의 최소 상한 (배). */
 const PLOT_Y_MIN_TOP = 4;
-const MAX_PIXEL_RATIO = 2;
 
 /** 점의 고리 버퍼: x = d / (a + b), y = 팔꿈치 이동 / 공 이동. 할당 없음. */
 export class Series {
@@ -54,12 +55,7 @@ export class SpeedPlot {
   }
 
   resize(): void {
-    const ratio = Math.min(window.devicePixelRatio, MAX_PIXEL_RATIO);
-    this.width = this.canvas.clientWidth;
-    this.height = this.canvas.clientHeight;
-    this.canvas.width = Math.max(1, Math.round(this.width * ratio));
-    this.canvas.height = Math.max(1, Math.round(this.height * ratio));
-    this.context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    ({ width: this.width, height: this.height } = fitCanvas2D(this.canvas, this.context));
     this.dirty = true;
   }
 

@@ -6,7 +6,7 @@ import {
   AUTO_POLE_DEFAULT_WEIGHT, AUTO_POLE_FLIP, AUTO_POLE_STRAIGHT, automaticPole, TwoBoneIK,
 } from "../src/index";
 import { distance, lengthTolerance, PROPERTY_SEED } from "./helpers/tolerance";
-import { makeChain, PARENT_TRANSFORMS, worldPositionOf, worldQuaternionOf } from "./helpers/rig";
+import { makeChain, makeParents, PARENT_TRANSFORMS, worldPositionOf, worldQuaternionOf } from "./helpers/rig";
 import type { ParentTransform } from "./helpers/rig";
 
 /** 두 회전 사이의 각 (라디안, q ≡ −q). */
@@ -31,14 +31,7 @@ interface TwistRig {
  * 위치도 0 이 아니며 (도우미 뼈처럼), 하나는 균등 스케일 1.25 를 가진다.
  */
 function makeTwistRig(transform: ParentTransform): TwistRig {
-  const grandparent = new Group();
-  grandparent.name = "grandparent";
-  const parent = new Group();
-  parent.name = "parent";
-  parent.position.fromArray(transform.position);
-  parent.rotation.set(...transform.rotation);
-  parent.scale.fromArray(transform.scale);
-  grandparent.add(parent);
+  const { grandparent, parent } = makeParents(transform);
   const bone = (name: string, position: [number, number, number], rotation: [number, number, number], scale = 1): Bone => {
     const b = new Bone();
     b.name = name;

@@ -34,12 +34,8 @@ export const PARENT_TRANSFORMS: ParentTransform[] = [
  * 체인을 만든다. 뼈의 휴지 회전은 임의(glTF·FBX 처럼)이고 뼈 방향도 임의의 축이다.
  * 부모 공간 단위의 뼈 길이: upperLength, lowerLength.
  */
-export function makeChain(
-  transform: ParentTransform = PARENT_TRANSFORMS[0]!,
-  upperLength = 30,
-  lowerLength = 25,
-  restRotations: [Euler, Euler, Euler] = [new Euler(0.4, -0.3, 1.2), new Euler(-1.1, 0.2, 0.5), new Euler(0.3, 0.9, -0.7)],
-): Chain {
+/** 할아버지 → 부모 (transform 의 이동·회전·스케일). 체인의 upper 는 부모 아래에 둔다. */
+export function makeParents(transform: ParentTransform): { grandparent: Group; parent: Group } {
   const grandparent = new Group();
   grandparent.name = "grandparent";
   const parent = new Group();
@@ -48,6 +44,16 @@ export function makeChain(
   parent.rotation.set(...transform.rotation);
   parent.scale.fromArray(transform.scale);
   grandparent.add(parent);
+  return { grandparent, parent };
+}
+
+export function makeChain(
+  transform: ParentTransform = PARENT_TRANSFORMS[0]!,
+  upperLength = 30,
+  lowerLength = 25,
+  restRotations: [Euler, Euler, Euler] = [new Euler(0.4, -0.3, 1.2), new Euler(-1.1, 0.2, 0.5), new Euler(0.3, 0.9, -0.7)],
+): Chain {
+  const { grandparent, parent } = makeParents(transform);
 
   const upper = new Bone(), mid = new Bone(), end = new Bone();
   upper.name = "upper"; mid.name = "mid"; end.name = "end";
