@@ -107,6 +107,8 @@ export interface UserModelTestHook {
   /** 팔다리마다 뼈·목표·극의 월드 위치와 뼈 길이. */
   positions(): Record<string, { upper: Point3; mid: Point3; end: Point3; target: Point3; pole: Point3; lengths: [number, number] }>;
   project(point: Point3): { x: number; y: number; behind: boolean };
+  /** 화면 점 (CSS px) 을 누르면 잡힐 공의 이름 (없으면 null): 페이지가 쓰는 바로 그 고르기. */
+  pick(x: number, y: number, pointerType: string): string | null;
   /** 공마다 이번 프레임에 그린 지름 (CSS px): "model:rightArm", "modelPole:rightArm" 등. */
   drawnDiameters(): Record<string, number>;
   /** 장면 바로 아래에서 보이는 객체의 이름들 (대역의 고리·halo·선이 숨었는지 보려고). */
@@ -493,6 +495,9 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       world.project(camera);
       const rect = deps.canvas.getBoundingClientRect();
       return { x: rect.left + ((world.x + 1) / 2) * rect.width, y: rect.top + ((1 - world.y) / 2) * rect.height, behind };
+    },
+    pick(x, y, pointerType) {
+      return dragger.pick(x, y, pointerType)?.name ?? null;
     },
     drawnDiameters() {
       const out: Record<string, number> = {};

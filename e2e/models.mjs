@@ -8,6 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assert, buildDemo, crash, drag as dragAndSettle, finish, frames, loadChromium, openViewport, recordFailure, REPO, serve, test } from "./harness.mjs";
 const RIGS = join(REPO, "test", "fixtures", "rigs");
+/** 제3자의 진짜 모델 (출처·허락은 그 폴더의 README). */
+const THIRD_PARTY = join(REPO, "test", "fixtures", "third_party");
 
 const VIEWPORTS = [
   { name: "desktop-1280x800", width: 1280, height: 800, touch: false, deviceScaleFactor: 1 },
@@ -16,7 +18,7 @@ const VIEWPORTS = [
 ];
 
 /** 열려야 하는 리그. */
-const GOOD = ["mixamo.glb", "vrm1.vrm", "vrm0.vrm", "unreal.glb", "rigify.gltf", "toy_30cm.glb", "giant_10m.glb"];
+const GOOD = ["mixamo.glb", "vrm1.vrm", "vrm0.vrm", "unreal.glb", "rigify.gltf", "toy_30cm.glb", "giant_10m.glb", "knight_cge.glb"];
 /** 거절해야 하는 파일과 그 까닭. */
 const BAD = [
   { file: "broken_truncated.glb", kind: "corrupt", words: "잘렸거나 손상" },
@@ -106,7 +108,7 @@ async function runViewport(chromium, origin, viewport, shotDir) {
         const first = await checkLimbsOnTargets(page, null);
         await frames(page, 20); // 클립이 20 프레임 흐른 뒤에도
         await checkLimbsOnTargets(page, Object.fromEntries(Object.entries(first).map(([k, v]) => [k, v.lengths])));
-        if (["mixamo.glb", "unreal.glb", "toy_30cm.glb", "giant_10m.glb"].includes(file)) await shot(`model-${file.replace(".", "-")}`);
+        if (["mixamo.glb", "unreal.glb", "toy_30cm.glb", "giant_10m.glb", "knight_cge.glb"].includes(file)) await shot(`model-${file.replace(".", "-")}`);
         assert(problems.length === 0, problems.join("\n"));
       });
     }
@@ -215,10 +217,34 @@ async function runViewport(chromium, origin, viewport, shotDir) {
       await page.evaluate(() => document.activeElement.blur());
       await frames(page, 3);
       const before = (await page.evaluate(() => window.__twoBoneIKModel.positions())).rightArm;
-      const pole = await page.evaluate((p) => window.__twoBoneIKModel.project(p), before.pole);
-      const from = { x: pole.x + 18, y: pole.y };
-      await drag(page, session, viewport.touch, from, { x: from.x - 60, y: from.y - 40 });
-      assert((await page.evaluate(() => window.__twoBoneIKModel.lastDragged)) === "modelPole:rightArm", "극 공이 잡히지 않았다");
+      // 공 가운데에서 18 px 떨어진 점 여덟 개 가운데, 페이지가 극 공을 고르고 (다른 공보다 가깝고) 캔버스가 덮이지 않은 점,
+      // 그중 다른 공에서 가장 먼 점을 잡는다. 작은 화면에서는 공들이 붙어 있고, 다른 팔다리의 자동 극은 클립과 함께
+      // 움직이므로 (읽고 누르는 사이에 프레임이 흐른다) 한 방향으로 정해 두면 이따금 다른 공이 더 가깝다.
+      const grab = await page.evaluate((pointerType) => {
+        const h = window.__twoBoneIKModel;
+        const canvas = document.querySelector("canvas:not(#side-view):not(#speed-plot)");
+        const positions = h.positions();
+        const pole = h.project(positions.rightArm.pole);
+        const others = Object.entries(positions)
+          .flatMap(([name, p]) => [[`model:${name}`, p.target], [`modelPole:${name}`, p.pole]])
+          .filter(([name]) => name !== "modelPole:rightArm")
+          .map(([name, p]) => ({ name, ...h.project(p) }));
+        let best = null;
+        for (let k = 0; k < 8; k++) {
+          const x = pole.x + 18 * Math.cos((k * Math.PI) / 4), y = pole.y + 18 * Math.sin((k * Math.PI) / 4);
+          if (h.pick(x, y, pointerType) !== "modelPole:rightArm" || document.elementFromPoint(x, y) !== canvas) continue;
+          const clearance = Math.min(...others.map((o) => Math.hypot(o.x - x, o.y - y)));
+          if (best === null || clearance > best.clearance) best = { x, y, clearance };
+        }
+        return { best, pole, others };
+      }, viewport.touch ? "touch" : "mouse");
+      assert(grab.best !== null, `극 공 둘레 18 px 의 어느 점에서도 극 공이 잡히지 않는다: ${JSON.stringify(grab)}`);
+      const from = { x: grab.best.x, y: grab.best.y };
+      // 끄는 방향은 화면 안쪽으로 (가운데 쪽으로).
+      const towardCenter = { x: Math.sign(viewport.width / 2 - from.x) || 1, y: Math.sign(viewport.height / 2 - from.y) || 1 };
+      await drag(page, session, viewport.touch, from, { x: from.x + 60 * towardCenter.x, y: from.y + 40 * towardCenter.y });
+      const grabbed = await page.evaluate(() => window.__twoBoneIKModel.lastDragged);
+      assert(grabbed === "modelPole:rightArm", `극 공이 잡히지 않았다 (잡힌 것: ${grabbed}, 누른 점 ${JSON.stringify(grab)})`);
       const after = (await page.evaluate(() => window.__twoBoneIKModel.positions())).rightArm;
       const L = before.lengths[0] + before.lengths[1];
       assert(dist(after.pole, before.pole) > 0.05 * L, `극 공이 움직이지 않았다 (${dist(after.pole, before.pole)})`);
@@ -254,7 +280,7 @@ async function runViewport(chromium, origin, viewport, shotDir) {
       await test(`${file} 를 끌어다 놓으면 열린다`, async () => {
         await open("");
         const before = await attempts(page);
-        await dropFile(page, file, readFileSync(join(RIGS, file)));
+        await dropFile(page, file, readFileSync(join(file.startsWith("knight") ? THIRD_PARTY : RIGS, file)));
         const result = await waitAttempt(page, before);
         assert(result.status === "loaded" && result.modelName === file, `${result.status}: ${result.message}`);
         assert(result.limbs.length === 4 && !result.standInVisible, JSON.stringify(result));
@@ -362,7 +388,9 @@ async function main() {
   await buildDemo(outDir);
   // 페이지의 공개 폴더 역할: 빌드 결과의 models/ 에 리그를 둔다 (?model=models/<파일>).
   mkdirSync(join(outDir, "models"));
-  for (const file of readdirSync(RIGS)) if (/\.(glb|gltf|vrm)$/.test(file)) copyFileSync(join(RIGS, file), join(outDir, "models", file));
+  for (const dir of [RIGS, THIRD_PARTY]) {
+    for (const file of readdirSync(dir)) if (/\.(glb|gltf|vrm)$/.test(file)) copyFileSync(join(dir, file), join(outDir, "models", file));
+  }
   const { server, origin } = await serve(outDir);
   const only = process.argv[2];
   try {
