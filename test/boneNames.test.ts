@@ -43,9 +43,11 @@ describe("bone name tables", () => {
     expect(seen.size).toBeGreaterThan(100);
   });
 
-  it("every convention names all fourteen roles (the joint-name convention only the legs)", () => {
+  it("every convention names all fourteen roles (the joint-name convention only the legs, the palm convention only the hands)", () => {
     for (const convention of BONE_NAME_TABLES.conventions) {
-      const expected = convention.id === "joints" ? BONE_NAME_TABLES.roles.filter((role) => !/Arm|Hand/.test(role)) : BONE_NAME_TABLES.roles;
+      const expected = convention.id === "joints" ? BONE_NAME_TABLES.roles.filter((role) => !/Arm|Hand/.test(role))
+        : convention.id === "palm" ? ["leftHand", "rightHand"]
+        : BONE_NAME_TABLES.roles;
       expect(Object.keys(convention.bones).sort(), convention.id).toEqual([...expected].sort());
     }
   });
@@ -57,6 +59,12 @@ describe("bone name tables", () => {
 });
 
 describe("naming conventions", () => {
+  it("a Blender export whose hand bone is palm_l (Castle Game Engine's knight): palm is the hand, but a hand bone wins", () => {
+    expect(matchBoneName("palm_l")).toEqual([{ role: "leftHand", rank: 2, conventions: ["palm"] }]);
+    expect(matchBoneName("palm.R")).toEqual([{ role: "rightHand", rank: 2, conventions: ["palm"] }]);
+    expect(matchBoneName("hand_l")[0]!.rank).toBeLessThan(2);
+  });
+
   it("Mixamo with colon, without it and with numbered prefixes", () => {
     for (const prefix of ["mixamorig:", "mixamorig", "mixamorig1:", "mixamorig12", "mixamorig_"]) {
       expectRole(`${prefix}RightArm`, "rightUpperArm", "mixamo");

@@ -51,6 +51,29 @@ describe("findLimbs: a complete rig", () => {
     expect(result.forward.distanceTo(expected)).toBeLessThan(1e-12);
   });
 
+  it("a Blender export with palm_l/palm_r as the hand bone: found; a palm under a real hand bone does not steal the hand", () => {
+    // Blender 식 소문자 이름 (Castle Game Engine 의 knight 와 같은 규칙): upper_arm_l > lower_arm_l > palm_l.
+    const blender: Record<string, string> = {
+      Hips: "pelvis", Spine: "spine_1", Chest: "spine_2", Head: "skull", Shoulder: "shoulder", UpperArm: "upper_arm", LowerArm: "lower_arm",
+      Hand: "palm", UpperLeg: "thigh", LowerLeg: "shin", Foot: "foot", Toes: "toes",
+    };
+    const namer = (canonical: string) => blender[canonical] ?? `${blender[canonical.slice(1)]}_${canonical[0]!.toLowerCase()}`;
+    const { root, bones } = makeHumanoid(namer);
+    const found = findLimbs(root);
+    expect(found.issues).toEqual([]);
+    expect(found.leftArm!.end).toBe(bones.get("LHand"));
+    expect(found.bones.rightHand!.source).toBe("palm");
+    // 손 뼈가 따로 있고 palm 이 그 아래 (손바닥·손가락 뼈) 면 손 뼈가 먼저다 (모호하다고 하지 않는다).
+    const { root: withHand, bones: handBones } = makeHumanoid(mixamo);
+    const palm = new Bone();
+    palm.name = "palm_l";
+    palm.position.set(0.05, -0.05, 0);
+    handBones.get("LHand")!.add(palm);
+    const both = findLimbs(withHand);
+    expect(both.issues).toEqual([]);
+    expect(both.leftArm!.end).toBe(handBones.get("LHand"));
+  });
+
   it("ignores meshes that carry a limb's name", () => {
     const { root, bones } = makeHumanoid(mixamo);
     const glove = new Mesh();

@@ -1,13 +1,15 @@
-// 테스트 리그 (test/fixtures/rigs/, generate_rigs.py 가 만든 Mixamo·VRM 1.0·VRM 0.x·Unreal·Rigify) 를 three 의
+// 테스트 리그 (test/fixtures/rigs/, generate_rigs.py 가 만든 Mixamo·VRM 1.0·VRM 0.x·Unreal·Rigify) 와 제3자의 진짜 모델
+// (test/fixtures/third_party/knight_cge.glb: Blender 에서 내보낸 기사, CC-BY — 출처는 그 폴더의 README) 을 three 의
 // GLTFLoader 로 읽어, 사용자가 하듯 findLimbs → TwoBoneIK (극 없이, 자동 극) 으로 푼다.
 // 쉼 자세와 클립의 여러 시각에서 무작위 목표 200 개: 끝이 목표에, 두 월드 길이 그대로, 관절은 자동 극 쪽,
 // 체인 밖의 뼈는 그대로, 손·발의 스킨 정점은 손·발과 함께 단단히 움직인다. 연속한 클립 프레임에서 관절이 튀지 않는다.
 import { afterAll, describe, expect, it } from "vitest";
-import { AnimationMixer, Vector3 } from "three";
+import { AnimationClip, AnimationMixer, Vector3 } from "three";
 import type { Object3D, SkinnedMesh } from "three";
 import { findLimbs, TwoBoneIK } from "../src/index";
 import type { FindLimbsResult, Limb, LimbName } from "../src/index";
 import { loadRig } from "./helpers/loadRig";
+import type { GLTF } from "three/addons/loaders/GLTFLoader.js";
 
 /** 무작위 목표의 씨앗 (실패하면 메시지에 찍힌다). */
 const SEED = 0x5eed_2026;
@@ -34,6 +36,10 @@ interface RigCase {
   readonly right: (name: string) => string;
   /** 위와 가운데 사이에 끼운 뼈가 있는가 (비틀림·분할 뼈). */
   readonly between: boolean;
+  /** 파일의 기본 자세에서 앞 방향·굽힘 방향이 ±Z 와 이루는 코사인의 하한 (기본 0.99: 생성한 리그는 똑바로 선다). */
+  readonly minFacing?: number;
+  /** 재생할 클립의 이름 (기본: 첫 클립). */
+  readonly clip?: string;
 }
 
 const RIGS: readonly RigCase[] = [
@@ -78,6 +84,14 @@ const RIGS: readonly RigCase[] = [
     leftArm: ["LeftUpperArm", "LeftLowerArm", "LeftHand"],
     leftLeg: ["LeftUpperLeg", "LeftLowerLeg", "LeftFoot"],
     right: (name) => name.replace("Left", "Right"),
+  },
+  {
+    // 진짜 파일: 0.13 로 줄인 Armature, 손 뼈 이름이 palm_l, 손·발 정점은 여러 뼈에 나눠 붙었고, 기본 자세는 24° 숙였다.
+    // 첫 클립 Attack 은 칼을 휘두르며 어깨가 한 프레임에 튄다 (클립 자체의 불연속): 매끄러운 Walk 로 본다.
+    file: "third_party/knight_cge.glb", facingZ: 1, between: false, minFacing: 0.9, clip: "Walk",
+    leftArm: ["upper_arm_l", "lower_arm_l", "palm_l"],
+    leftLeg: ["thigh_l", "shin_l", "foot_l"],
+    right: (name) => name.replace(/_l$/, "_r"),
   },
 ];
 
@@ -136,12 +150,40 @@ function betweenAllowance(limb: Limb): number {
   return sum;
 }
 
-/** 손·발에 가중치 1 로 붙은 스킨 정점들 (메시의 인덱스). */
+/**
+ * 균등하지 않은 scale 의 몫: Blender 에서 내보낸 진짜 파일의 뼈 scale 은 float32 로 (1, 1, 0.99999994) 처럼 1 ulp 쯤
+ * 균등하지 않다 (TwoBoneIK 는 상대 1e-5 까지 받는다). TwoBoneIK 는 부모의 월드 행렬을 닮음 변환으로 보고 되돌리므로
+ * 뼈 하나가 방향을 최대 δ = max|s| / min|s| − 1 만큼 틀리게 하고 (되돌릴 때와 다시 그릴 때 두 번), 끝은 목표에서
+ * Σ 2δ · L 까지 떨어질 수 있다. 생성한 리그는 scale 이 정확히 균등해 0 이다 (끝–목표는 1e-9 그대로).
+ */
+function anisotropyAllowance(limb: Limb): number {
+  let sum = 0;
+  for (let bone = limb.end.parent; bone !== null; bone = bone.parent) {
+    const x = Math.abs(bone.scale.x), y = Math.abs(bone.scale.y), z = Math.abs(bone.scale.z);
+    sum += 2 * (Math.max(x, y, z) / Math.min(x, y, z) - 1);
+  }
+  return sum;
+}
+
+/** 끝–목표의 허용치 (팔다리 길이에 대한 비율): float64 의 반올림 + 사이 뼈 + 균등하지 않은 scale 의 몫. */
+const onTargetTolerance = (limb: Limb): number => RELATIVE_TOLERANCE + betweenAllowance(limb) + anisotropyAllowance(limb);
+
+/**
+ * 손·발과 함께 단단히 움직여야 하는 스킨 정점들 (메시의 인덱스): 가중치가 모두 끝 뼈와 그 아래 뼈 (손가락·발가락) 에만
+ * 있는 정점. IK 는 끝 뼈 아래의 로컬 변환을 바꾸지 않는다. 생성한 리그는 손·발 상자의 24 개, 진짜 모델은 손바닥·손가락.
+ */
 function rigidVertices(mesh: SkinnedMesh, bone: Object3D): number[] {
-  const joint = mesh.skeleton.bones.indexOf(bone as never);
+  const joints = new Set<number>();
+  bone.traverse((object) => joints.add(mesh.skeleton.bones.indexOf(object as never)));
   const index = mesh.geometry.getAttribute("skinIndex"), weight = mesh.geometry.getAttribute("skinWeight");
   const out: number[] = [];
-  for (let i = 0; i < index.count; i++) if (index.getX(i) === joint && weight.getX(i) === 1) out.push(i);
+  for (let i = 0; i < index.count; i++) {
+    let inside = 0;
+    for (let c = 0; c < 4; c++) if (weight.getComponent(i, c) > 0 && joints.has(index.getComponent(i, c))) inside += weight.getComponent(i, c);
+    let outside = false;
+    for (let c = 0; c < 4; c++) if (weight.getComponent(i, c) > 0 && !joints.has(index.getComponent(i, c))) outside = true;
+    if (!outside && inside > 0) out.push(i);
+  }
   return out;
 }
 
@@ -161,13 +203,20 @@ function sideOfPole(root: Vector3, target: Vector3, joint: Vector3, pole: Vector
   return { dot: j.dot(p), jointOff: j.length() };
 }
 
+/** 리그의 클립 (rig.clip 이 없으면 첫 클립). */
+function clipOf(gltf: GLTF, rig: RigCase): AnimationClip {
+  const clip = rig.clip === undefined ? gltf.animations[0] : AnimationClip.findByName(gltf.animations, rig.clip);
+  if (clip === undefined || clip === null) throw new Error(`${rig.file}: 클립 ${rig.clip ?? "(첫)"} 이 없다`);
+  return clip;
+}
+
 /** 측정값: 리그마다 가장 나쁜 값 (마지막에 찍는다). */
 const worst: Record<string, { endError: number; lengthError: number; skinError: number; allowance: number; betweenAllowance: number; solves: number; jointStep: number; fastSteps: number }> = {};
 
 afterAll(() => {
   console.log("rig fixtures, worst case per rig (relative to limb length):");
   for (const [file, w] of Object.entries(worst)) {
-    console.log(`  ${file}: ${w.solves} solves, |end − target| ${w.endError.toExponential(2)} (between-bone allowance ${w.betweenAllowance.toExponential(2)}), length change ${w.lengthError.toExponential(2)} (float32 allowance ${w.allowance.toExponential(2)}), hand/foot skin ${w.skinError.toExponential(2)}, max joint step per 1/240 s ${w.jointStep.toFixed(4)} (${w.fastSteps} fast steps re-checked at 1/${240 * CONTINUITY_SUBSTEPS} s)`);
+    console.log(`  ${file}: ${w.solves} solves, |end − target| ${w.endError.toExponential(2)} (between-bone + scale allowance ${w.betweenAllowance.toExponential(2)}), length change ${w.lengthError.toExponential(2)} (float32 allowance ${w.allowance.toExponential(2)}), hand/foot skin ${w.skinError.toExponential(2)}, max joint step per 1/240 s ${w.jointStep.toFixed(4)} (${w.fastSteps} fast steps re-checked at 1/${240 * CONTINUITY_SUBSTEPS} s)`);
   }
 });
 
@@ -192,9 +241,10 @@ describe.each(RIGS)("$file", (rig) => {
       const x = worldOf(limb.upper).x * rig.facingZ;
       expect(limb.side === "left" ? x > 0 : x < 0, `${limb.name} x=${x}`).toBe(true);
     }
-    expect(found.forward.z * rig.facingZ).toBeGreaterThan(0.99);
-    expect(found.leftLeg!.bendDirection.z * rig.facingZ).toBeGreaterThan(0.99); // 무릎은 앞
-    expect(found.leftArm!.bendDirection.z * rig.facingZ).toBeLessThan(-0.99); // 팔꿈치는 뒤
+    const facing = rig.minFacing ?? 0.99;
+    expect(found.forward.z * rig.facingZ).toBeGreaterThan(facing);
+    expect(found.leftLeg!.bendDirection.z * rig.facingZ).toBeGreaterThan(facing); // 무릎은 앞
+    expect(found.leftArm!.bendDirection.z * rig.facingZ).toBeLessThan(-facing); // 팔꿈치는 뒤
     if (rig.between) expect(found.leftArm!.mid.parent).not.toBe(found.leftArm!.upper);
   });
 
@@ -202,7 +252,7 @@ describe.each(RIGS)("$file", (rig) => {
     const { gltf, found, mesh } = await load();
     const root = gltf.scene;
     const mixer = new AnimationMixer(root);
-    mixer.clipAction(gltf.animations[0]!).play();
+    mixer.clipAction(clipOf(gltf, rig)).play();
     const iks = found.limbs.map((limb) => ({ limb, ik: new TwoBoneIK(limb.upper, limb.mid, limb.end, { bendDirection: limb.bendDirection }) }));
     const rand = random(SEED);
     const w = (worst[rig.file] = { endError: 0, lengthError: 0, skinError: 0, allowance: 0, betweenAllowance: 0, solves: 0, jointStep: 0, fastSteps: 0 });
@@ -214,13 +264,14 @@ describe.each(RIGS)("$file", (rig) => {
       for (const { limb, ik } of iks) {
         const rootWorld = worldOf(limb.upper), midWorld = worldOf(limb.mid), endWorld = worldOf(limb.end);
         const a = rootWorld.distanceTo(midWorld), b = midWorld.distanceTo(endWorld), L = a + b;
-        const allowance = float32Allowance(limb);
-        const onTarget = RELATIVE_TOLERANCE + betweenAllowance(limb);
+        // 길이와 스킨 정점: 사원수의 float32 몫 + 균등하지 않은 scale 의 몫 (뼈 길이도 방향에 따라 조금 달리 그려진다).
+        const allowance = float32Allowance(limb) + anisotropyAllowance(limb);
+        const onTarget = onTargetTolerance(limb);
         w.allowance = Math.max(w.allowance, allowance);
         w.betweenAllowance = Math.max(w.betweenAllowance, onTarget - RELATIVE_TOLERANCE);
         const pole = ik.getAutoPole(new Vector3());
         const skinVertices = rigidVertices(mesh, limb.end);
-        expect(skinVertices.length, "hand/foot box vertices").toBe(24);
+        expect(skinVertices.length, "hand/foot vertices").toBeGreaterThanOrEqual(rig.file.includes("/") ? 8 : 24);
         // 그려진 손·발 (스킨 정점) 은 끝 뼈의 원점에 대해 단단하다: IK 뒤 정점–목표 거리 = 들어온 자세의 정점–끝 거리.
         const skinBefore = distancesFrom(mesh, skinVertices, endWorld);
         for (let k = 0; k < TARGETS_PER_POSE; k++) {
@@ -271,7 +322,7 @@ describe.each(RIGS)("$file", (rig) => {
     const { gltf, found } = await load();
     const root = gltf.scene;
     const mixer = new AnimationMixer(root);
-    mixer.clipAction(gltf.animations[0]!).play();
+    mixer.clipAction(clipOf(gltf, rig)).play();
     const w = worst[rig.file] ?? (worst[rig.file] = { endError: 0, lengthError: 0, skinError: 0, allowance: 0, betweenAllowance: 0, solves: 0, jointStep: 0, fastSteps: 0 });
     for (const limb of found.limbs) {
       const ik = new TwoBoneIK(limb.upper, limb.mid, limb.end, { bendDirection: limb.bendDirection });
@@ -291,7 +342,7 @@ describe.each(RIGS)("$file", (rig) => {
         const t = k * CONTINUITY_STEP;
         const now = solveAt(t);
         const context = `${rig.file} ${limb.name} t=${t.toFixed(4)}`;
-        expect(worldOf(limb.end).distanceTo(target) / L, context).toBeLessThanOrEqual(RELATIVE_TOLERANCE + betweenAllowance(limb));
+        expect(worldOf(limb.end).distanceTo(target) / L, context).toBeLessThanOrEqual(onTargetTolerance(limb));
         expect(sideOfPole(worldOf(limb.upper), target, now.joint, now.pole).dot, context).toBeGreaterThan(0);
         if (previous !== null) {
           const step = now.joint.distanceTo(previous.joint) / L;

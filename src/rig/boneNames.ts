@@ -502,6 +502,30 @@ export const BONE_NAME_TABLES: BoneNameTables = {
       }
     },
     {
+      "id": "palm",
+      "label": "손바닥을 손으로 (Blender 내보내기 palm_l 등, 손 이름이 따로 있으면 그것이 먼저)",
+      "prefixes": [
+        {
+          "pattern": "",
+          "rank": 2
+        }
+      ],
+      "bones": {
+        "leftHand": [
+          "leftpalm",
+          "palmleft",
+          "lpalm",
+          "palml"
+        ],
+        "rightHand": [
+          "rightpalm",
+          "palmright",
+          "rpalm",
+          "palmr"
+        ]
+      }
+    },
+    {
       "id": "joints",
       "label": "관절 이름 (Hip/Knee/Ankle, 다리만)",
       "prefixes": [
