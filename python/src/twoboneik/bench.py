@@ -8,9 +8,11 @@
   출력 joint·end 2×24 B + reachable 1 B = 체인당 137 B) 만큼을 np.copyto 로 복사하는 시간.
   배치 라운드와 번갈아 잰다.
 - 추가 메모리: 배치 한 번의 tracemalloc 최고치 (출력 포함) 를 N×3 float64 배열 (24·N B) 단위로.
-- 경합 (--contention): 실제 파이프라인은 다른 일 옆에서 돈다. 바쁜 프로세스 K 개 (기본: CPU 코어 수) 가 파이썬
-  루프로 코어를 채우는 동안 같은 배치를 다시 재고, 조용할 때와의 시간비를 보여 준다 (목표 ≤ 1.5).
-  배치가 스레드 풀 (BLAS 등) 을 쓰면 그 스레드들이 바쁜 프로세스와 다투며 몇 배로 느려진다.
+- 경합 (--contention [K]): 실제 파이프라인은 다른 일 옆에서 돈다. 바쁜 프로세스 K 개가 파이썬 루프로 코어를 채우는
+  동안 같은 배치를 다시 재고, 조용할 때와의 시간비를 보여 준다. K 를 빼면 두 경우를 잰다: 코어 하나가 남을 때
+  (K = 코어 수 − 1, 목표 ≤ 1.5) 와 모든 코어가 바쁠 때 (K = 코어 수). 한 스레드의 배치는 공평한 스케줄러에서 코어의
+  min(1, C / (K + 1)) 만 받으므로 모든 코어가 바쁘면 (K + 1) / C 배가 하한이다: 그 하한에 대한 비도 함께 보인다.
+  배치가 스레드 풀 (BLAS 등) 을 쓰면 그 스레드들이 바쁜 프로세스와 다투며 하한의 몇 배로 느려진다.
 """
 
 from __future__ import annotations
@@ -91,10 +93,10 @@ def main(argv: list[str] | None = None) -> None:
         "--contention",
         type=int,
         nargs="?",
-        const=os.cpu_count() or 1,
+        const=-1,
         default=None,
         metavar="K",
-        help="바쁜 프로세스 K 개 옆에서도 배치를 잰다 (K 를 빼면 CPU 코어 수)",
+        help="바쁜 프로세스 K 개 옆에서도 배치를 잰다 (K 를 빼면 코어 수 − 1 과 코어 수, 두 번)",
     )
     args = parser.parse_args(argv)
     n, loop_n, rounds = args.n, min(args.loop_n, args.n), args.rounds
@@ -163,26 +165,31 @@ def main(argv: list[str] | None = None) -> None:
         " (출력 joint·end 2 개와 reachable 포함)"
     )
     if args.contention is not None:
-        busy = max(0, args.contention)
-        quiet = median_time(lambda: solve_two_bone_ik(root, upper, lower, target, pole), rounds)
-        contended = contended_time(lambda: solve_two_bone_ik(root, upper, lower, target, pole), rounds, busy)
+        cores = os.cpu_count() or 1
+        counts = [max(1, cores - 1), cores] if args.contention < 0 else [args.contention]
+        run = lambda: solve_two_bone_ik(root, upper, lower, target, pole)  # noqa: E731
         threads = ", ".join(
             f"{name}={os.environ[name]}"
             for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
             if name in os.environ
         )
-        print(f"  경합: 바쁜 프로세스 {busy} 개 (CPU 코어 {os.cpu_count()} 개){', ' + threads if threads else ''}")
+        print(f"  경합 (CPU 코어 {cores} 개{', ' + threads if threads else ''})")
         if hasattr(os, "getloadavg"):
             # 다른 일이 이미 돌고 있으면 '조용할 때' 도 조용하지 않다: 비교의 바탕을 함께 보여 준다.
             load = os.getloadavg()[0]
-            note = "  (기계가 이미 바쁘다: 두 시간 모두 흔들린다)" if load > 0.5 * (os.cpu_count() or 1) else ""
+            note = "  (기계가 이미 바쁘다: 두 시간 모두 흔들린다)" if load > 0.5 * cores else ""
             print(f"    재기 전 1 분 부하 평균      : {load:9.2f}{note}")
-        print(f"    조용할 때                  : {quiet * 1e3:9.2f} ms")
-        print(f"    바쁜 프로세스 옆에서       : {contended * 1e3:9.2f} ms")
-        # 공평한 스케줄러에서 한 스레드의 몫: 실행할 것 busy + 1 개가 코어 C 개를 나누면 min(1, C / (busy + 1)) 코어.
-        floor = max(1.0, (busy + 1) / (os.cpu_count() or 1))
-        print(f"    경합 / 조용함 시간비       : {contended / quiet:9.2f} 배  (목표 ≤ 1.5, 공평한 몫의 하한 {floor:.2f} 배)")
-
+        for busy in sorted(set(max(0, k) for k in counts)):
+            quiet = median_time(run, rounds)
+            contended = contended_time(run, rounds, busy)
+            # 공평한 스케줄러에서 한 스레드의 몫: 실행할 것 busy + 1 개가 코어 C 개를 나누면 min(1, C / (busy + 1)) 코어.
+            floor = max(1.0, (busy + 1) / cores)
+            goal = "목표 ≤ 1.5" if busy < cores else "모든 코어가 바쁨"
+            print(f"    바쁜 프로세스 {busy} 개: 조용할 때 {quiet * 1e3:8.2f} ms, 바쁜 프로세스 옆에서 {contended * 1e3:8.2f} ms")
+            print(
+                f"      경합 / 조용함 시간비     : {contended / quiet:9.2f} 배  ({goal}; 공평한 몫의 하한 {floor:.2f} 배,"
+                f" 하한에 대한 비 {contended / quiet / floor:.2f})"
+            )
 
 if __name__ == "__main__":
     main()

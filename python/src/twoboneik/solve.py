@@ -49,7 +49,7 @@ _POLE_UPSCALE = 2.0**600
 REORTHOGONALIZE_RATIO_SQ = 4096.0
 
 #: 배치를 이만큼씩 잘라 계산한다: 임시 배열이 CPU 캐시에 머물러 메모리 대역폭을 아끼고, 추가 메모리가 N 과 무관해진다.
-CHUNK_SIZE = 8192
+CHUNK_SIZE = 16384
 
 
 _FloatT = TypeVar("_FloatT", bound="np.floating[Any]")
@@ -713,10 +713,8 @@ class _Workspace:
         # 끝점을 고를 때 float 의 비트를 정수로 본다 (같은 크기의 부호 있는 정수).
         self.bits = np.dtype(np.int64) if dtype == _FLOAT64 else np.dtype(np.int32)
         # 행 0–2: root, 행 3–5: f = target − root, 행 6–8: 극 − root. 조각마다 (9, m) 으로 잘라 쓰는 1 차원 배열이라
-        # 마지막 (짧은) 조각에서도 연속이어서 한 번의 곱의 합 (np.einsum) 으로 셋을 함께 본다 (_solve_chunk 참고).
+        # 마지막 (짧은) 조각에서도 연속이어서 한 번의 최댓값·최솟값으로 셋을 함께 본다 (_solve_chunk 참고).
         self.rfp = np.empty(9 * m, dtype)
-        # |x| 가 이보다 크면 x² 는 정규수라 상대 오차 안에서 구해진다 (x² 가 사라지는 아주 작은 좌표의 상한).
-        self.square_floor = dtype.type(2 * math.sqrt(float(np.finfo(dtype).tiny)))
         self.sq = np.empty((3, m), dtype)
         self.mask = np.empty(m, self.bits)
         self.joint = np.empty((3, m), dtype)
@@ -803,24 +801,16 @@ def _solve_chunk(
     sq = work.sq[:, :m]
     np.copyto(root_rows, root.T)  # 성분을 행으로: 이후의 모든 연산이 연속 메모리를 돈다
 
-    # 1. f = target − root, p = pole − root. root·f·p 를 한 배열에 두고 제곱의 합 Σx² 하나 (곱의 합, 한 번 읽기)
-    #    로 좌표의 NaN·inf 와 뺄셈 넘침을 함께 잡고 (음이 아닌 항의 합이라 NaN·inf 가 하나라도 있으면 NaN 이나 inf 다.
-    #    root 가 유한하지 않으면 f 도 그렇다), 아래의 넘침 판정과 직선 판정에 쓸 좌표 크기의 상한 largest 도 얻는다.
+    # 1. f = target − root, p = pole − root. root·f·p 를 한 배열에 두고 최댓값·최솟값 (두 번의 축약, 연속 메모리) 으로
+    #    좌표의 NaN·inf 와 뺄셈 넘침을 함께 잡고 (NaN 은 max 로 번진다. root 가 유한하지 않으면 f 도 그렇다), 아래의 넘침
+    #    판정과 직선 판정에 쓸 가장 큰 성분 크기 largest 도 정확히 얻는다. 제곱의 합 (einsum) 보다 빠르고, np.dot 과 달리
+    #    BLAS 스레드 풀을 부르지 않는다 (issue 11: 다른 프로세스가 CPU 를 쓰면 10⁶ 체인이 445 ms → 2,149 ms).
     np.subtract(target.T, root_rows, out=f)
     np.subtract(pole.T, root_rows, out=p)
-    #    np.dot 은 BLAS (OpenBLAS 스레드 풀) 를 불러 다른 프로세스가 CPU 를 쓰고 있으면 작은 배열에도 수 ms 를 기다린다
-    #    (issue 11: 10⁶ 체인이 445 ms → 2,149 ms). optimize 없는 einsum 은 NumPy 자체의 한 스레드 루프다.
-    total = np.einsum("i,i->", rfp_flat, rfp_flat)
-    if total < np.inf:
-        # largest ≥ 가장 큰 |x|: |x| > square_floor 면 x² 는 정규수 (상대 오차 ε) 이고 음이 아닌 항의 합의 반올림 오차는
-        # float32 로 9m 개를 순서대로 더해도 9m·ε < 1% 라서 √Σ·1.1 ≥ |x| 이다. |x| ≤ square_floor 면 더한 항이 덮는다.
-        largest = np.sqrt(total) * dtype.type(1.1) + work.square_floor
-    else:
-        # 유한하지 않은 값이 있거나 제곱이 넘쳤다 (좌표가 1e154 넘게 크다): 최댓값·최솟값으로 정확히 본다.
-        rfp_max, rfp_min = rfp.max(), rfp.min()
-        if not (rfp_max < np.inf and rfp_min > -np.inf):
-            return False
-        largest = max(rfp_max, -rfp_min)  # root·f·p 의 가장 큰 성분 크기
+    rfp_max, rfp_min = rfp_flat.max(), rfp_flat.min()
+    if not (rfp_max < np.inf and rfp_min > -np.inf):
+        return False
+    largest = max(rfp_max, -rfp_min)  # root·f·p 의 가장 큰 성분 크기
 
     max_length = work.max_length[:m]
     a_minus_b = work.a_minus_b[:m]
