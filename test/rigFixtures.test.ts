@@ -40,7 +40,11 @@ interface RigCase {
   readonly minFacing?: number;
   /** 재생할 클립의 이름 (기본: 첫 클립). */
   readonly clip?: string;
+  /** 손·발과 함께 단단히 움직이는 스킨 정점 수 (기본: 생성한 리그의 손 상자 24, 발·발가락 상자 48). */
+  readonly rigidVertices?: { readonly arm: number; readonly leg: number };
 }
+
+const GENERATED_RIGID_VERTICES = { arm: 24, leg: 48 };
 
 const RIGS: readonly RigCase[] = [
   {
@@ -89,6 +93,7 @@ const RIGS: readonly RigCase[] = [
     // 진짜 파일: 0.13 로 줄인 Armature, 손 뼈 이름이 palm_l, 손·발 정점은 여러 뼈에 나눠 붙었고, 기본 자세는 24° 숙였다.
     // 첫 클립 Attack 은 칼을 휘두르며 어깨가 한 프레임에 튄다 (클립 자체의 불연속): 매끄러운 Walk 로 본다.
     file: "third_party/knight_cge.glb", facingZ: 1, between: false, minFacing: 0.9, clip: "Walk",
+    rigidVertices: { arm: 16, leg: 20 }, // 손바닥·손가락, 발·발가락에만 붙은 정점
     leftArm: ["upper_arm_l", "lower_arm_l", "palm_l"],
     leftLeg: ["thigh_l", "shin_l", "foot_l"],
     right: (name) => name.replace(/_l$/, "_r"),
@@ -170,7 +175,7 @@ const onTargetTolerance = (limb: Limb): number => RELATIVE_TOLERANCE + betweenAl
 
 /**
  * 손·발과 함께 단단히 움직여야 하는 스킨 정점들 (메시의 인덱스): 가중치가 모두 끝 뼈와 그 아래 뼈 (손가락·발가락) 에만
- * 있는 정점. IK 는 끝 뼈 아래의 로컬 변환을 바꾸지 않는다. 생성한 리그는 손·발 상자의 24 개, 진짜 모델은 손바닥·손가락.
+ * 있는 정점. IK 는 끝 뼈 아래의 로컬 변환을 바꾸지 않는다.
  */
 function rigidVertices(mesh: SkinnedMesh, bone: Object3D): number[] {
   const joints = new Set<number>();
@@ -271,7 +276,8 @@ describe.each(RIGS)("$file", (rig) => {
         w.betweenAllowance = Math.max(w.betweenAllowance, onTarget - RELATIVE_TOLERANCE);
         const pole = ik.getAutoPole(new Vector3());
         const skinVertices = rigidVertices(mesh, limb.end);
-        expect(skinVertices.length, "hand/foot vertices").toBeGreaterThanOrEqual(rig.file.includes("/") ? 8 : 24);
+        const expectedVertices = rig.rigidVertices ?? GENERATED_RIGID_VERTICES;
+        expect(skinVertices.length, "hand/foot vertices").toBe(limb.kind === "arm" ? expectedVertices.arm : expectedVertices.leg);
         // 그려진 손·발 (스킨 정점) 은 끝 뼈의 원점에 대해 단단하다: IK 뒤 정점–목표 거리 = 들어온 자세의 정점–끝 거리.
         const skinBefore = distancesFrom(mesh, skinVertices, endWorld);
         for (let k = 0; k < TARGETS_PER_POSE; k++) {
