@@ -716,6 +716,7 @@ class _Workspace:
         # 마지막 (짧은) 조각에서도 연속이어서 한 번의 최댓값·최솟값으로 셋을 함께 본다 (_solve_chunk 참고).
         self.rfp = np.empty(9 * m, dtype)
         self.sq = np.empty((3, m), dtype)
+        self.target_rows = np.empty((3, m), dtype)
         self.mask = np.empty(m, self.bits)
         self.joint = np.empty((3, m), dtype)
         self.distance = np.empty(m, dtype)
@@ -805,8 +806,13 @@ def _solve_chunk(
     #    좌표의 NaN·inf 와 뺄셈 넘침을 함께 잡고 (NaN 은 max 로 번진다. root 가 유한하지 않으면 f 도 그렇다), 아래의 넘침
     #    판정과 직선 판정에 쓸 가장 큰 성분 크기 largest 도 정확히 얻는다. 제곱의 합 (einsum) 보다 빠르고, np.dot 과 달리
     #    BLAS 스레드 풀을 부르지 않는다 (issue 11: 다른 프로세스가 CPU 를 쓰면 10⁶ 체인이 445 ms → 2,149 ms).
-    np.subtract(target.T, root_rows, out=f)
-    np.subtract(pole.T, root_rows, out=p)
+    #    target·pole 은 먼저 성분을 행으로 옮겨 복사하고 (보폭 있는 읽기는 한 번), 뺄셈은 연속 메모리에서 한다.
+    #    target 의 행은 6 에서 끝점을 고를 때 다시 쓴다.
+    target_rows = work.target_rows[:, :m]
+    np.copyto(target_rows, target.T)
+    np.subtract(target_rows, root_rows, out=f)
+    np.copyto(p, pole.T)
+    np.subtract(p, root_rows, out=p)
     rfp_max, rfp_min = rfp_flat.max(), rfp_flat.min()
     if not (rfp_max < np.inf and rfp_min > -np.inf):
         return False
@@ -980,7 +986,7 @@ def _solve_chunk(
     np.negative(reach_out.view(np.int8), out=mask)
     chosen = joint_rows.view(bits)  # joint 는 이미 썼으니 작업 배열을 다시 쓴다
     s_bits = sq.view(bits)
-    np.bitwise_xor(target.view(bits).T, s_bits, out=chosen)
+    np.bitwise_xor(target_rows.view(bits), s_bits, out=chosen)
     np.bitwise_and(chosen, mask, out=chosen)
     np.bitwise_xor(s_bits, chosen, out=end_out.view(bits).T)
     # 관절·끝의 성분 ≤ |root| + |x| + |h| (또는 |root| + d) ≤ largest + 2(a + b): 그것이 float 범위의 절반 아래면 넘칠 수 없다.
