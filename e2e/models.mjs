@@ -3,13 +3,15 @@
 //   node e2e/models.mjs          (make test-e2e 가 e2e/run.mjs 다음에 부른다)
 // 리그마다 ?model= 로, 또 파일을 끌어다 놓아 열고, 손이 끈 공에 닿는지, 깨진 파일이 한국어 메시지를 보이고
 // 대역(또는 이전 모델)을 그대로 두는지 세 화면 크기에서 본다. 스크린샷은 임시 폴더에. 마지막 줄: "N passed, M failed".
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assert, buildDemo, crash, drag as dragAndSettle, finish, frames, loadChromium, openViewport, recordFailure, REPO, serve, test } from "./harness.mjs";
 const RIGS = join(REPO, "test", "fixtures", "rigs");
 /** 제3자의 진짜 모델 (출처·허락은 그 폴더의 README). */
 const THIRD_PARTY = join(REPO, "test", "fixtures", "third_party");
+/** 파일 이름 → 생성한 리그 폴더, 없으면 제3자 폴더의 경로. */
+const fixturePath = (file) => (existsSync(join(RIGS, file)) ? join(RIGS, file) : join(THIRD_PARTY, file));
 
 const VIEWPORTS = [
   { name: "desktop-1280x800", width: 1280, height: 800, touch: false, deviceScaleFactor: 1 },
@@ -280,7 +282,7 @@ async function runViewport(chromium, origin, viewport, shotDir) {
       await test(`${file} 를 끌어다 놓으면 열린다`, async () => {
         await open("");
         const before = await attempts(page);
-        await dropFile(page, file, readFileSync(join(file.startsWith("knight") ? THIRD_PARTY : RIGS, file)));
+        await dropFile(page, file, readFileSync(fixturePath(file)));
         const result = await waitAttempt(page, before);
         assert(result.status === "loaded" && result.modelName === file, `${result.status}: ${result.message}`);
         assert(result.limbs.length === 4 && !result.standInVisible, JSON.stringify(result));
