@@ -67,6 +67,11 @@ class SolveFrame {
   readonly betweenUpperMid = new Quaternion();
   readonly betweenMidEnd = new Quaternion();
   readonly betweenUnit = new Quaternion();
+  /** 끝 다듬기 (refineEnd): 처음 풀이가 정한 끝, 겨누는 점, 새 회전으로 실제로 그려질 끝 (모두 부모 공간). */
+  readonly goalParent = new Vector3();
+  readonly aimParent = new Vector3();
+  readonly drawnEnd = new Vector3();
+  readonly scratchRotation = new Quaternion();
   readonly lengths: ChainLengths = createChainLengths();
   // 이번 호출의 weight·soft. 수는 객체 필드로 넘긴다 (quaternionBlend.ts 주석 참고).
   readonly settings: BlendWeight & SoftSettings = { weight: DOUBLE_FIELD_SEED, soft: DOUBLE_FIELD_SEED };
@@ -280,6 +285,55 @@ function lowerBoneDelta(f: SolveFrame): void {
   rotationBetweenIntoOwn(f.fromDir, f.toDir, f.midDelta);
 }
 
+/** 끝 다듬기의 최대 횟수: 한 번에 오차가 δ (뼈 스케일의 비균등·사이 뼈 사원수의 |n − 1|, ~1e-7) 배로 줄어든다. */
+const END_REFINEMENTS = 2;
+/** 끝 다듬기를 멈추는 오차 (팔다리 길이 a + b 에 대한 비율): float64 반올림 몇 번 거리. */
+const END_REFINED = 1e-15;
+
+/**
+ * 새 회전 (f.upperRotation·f.midRotation) 으로 three 가 그릴 end 원점을 부모 공간에서 f.drawnEnd 에:
+ * root + R_U′ S_U B₁ (p_M + R_M′ S_M B₂ p_E). 사이 뼈 B 는 three 가 그리는 행렬 그대로 (날 사원수·스케일 포함).
+ */
+function drawnEndInParent(ik: TwoBoneIK, between1: readonly Object3D[], between2: readonly Object3D[], f: SolveFrame): void {
+  const { upper, mid, end } = ik;
+  const v = endOrigin(end, f.drawnEnd, f.localMatrix);
+  if (between2.length > 0) applyBetween(v, between2, f.scratchRotation, f);
+  rotateVector(v.multiply(mid.scale), f.midRotation);
+  v.add(mid.position);
+  if (between1.length > 0) applyBetween(v, between1, f.scratchRotation, f);
+  rotateVector(v.multiply(upper.scale), f.upperRotation);
+  v.add(f.rootParent);
+}
+
+/**
+ * mid 의 회전을 upper 축으로 옮길 때 (rotateMidToEnd) upper 와 mid 사이가 회전 × 균등 스케일이라고 본다. 실제 파일은
+ * 조금 어긋난다: Blender 가 내보낸 upper 의 scale 은 (1, 1, 0.99999994) 처럼 float32 1 ulp 쯤 균등하지 않고, 사이 뼈
+ * (비틀림 뼈) 의 사원수는 |q| ≠ 1 이라 three 가 살짝 일그러뜨려 그린다. 그러면 끝이 목표에서 δ·L (~1e-7·L) 어긋난다.
+ * 그때만 실제로 그려질 끝을 계산해 어긋난 만큼 겨누는 점을 옮겨 다시 푼다 (한 번에 오차가 δ 배로 줄어든다).
+ * 닿는지 (reachable) 는 처음 풀이가 정한다. 관절은 극 쪽 평면 위 그대로다 (겨누는 점이 δ·L 만큼 옮겨질 뿐).
+ */
+function refineEnd(ik: TwoBoneIK, links: ChainLinks, hasBetween: boolean, f: SolveFrame): void {
+  const solved = f.solved, reachable = solved.reachable;
+  const goal = f.goalParent.copy(solved.end), aim = f.aimParent.copy(solved.end), drawn = f.drawnEnd;
+  const limit = END_REFINED * (f.lengths.upperLength + f.lengths.lowerLength);
+  for (let i = 0; i < END_REFINEMENTS; i++) {
+    drawnEndInParent(ik, links.between1, links.between2, f);
+    const ex = goal.x - drawn.x, ey = goal.y - drawn.y, ez = goal.z - drawn.z;
+    if (!(ex * ex + ey * ey + ez * ez > limit * limit)) break;
+    aim.x += ex; aim.y += ey; aim.z += ez;
+    solveChain(SOLVE, f.rootParent, f.lengths, aim, f.poleParent, solved);
+    rotateUpperToJoint(ik.upper, f);
+    rotateMidToEnd(ik.mid, hasBetween, f);
+  }
+  solved.reachable = reachable;
+}
+
+/** upper 와 mid 사이가 회전 × 균등 스케일이 아닐 수 있는가 (사이 뼈가 있거나 upper 의 scale 성분이 정확히 같지 않다). */
+function mayMissEnd(ik: TwoBoneIK, links: ChainLinks, f: SolveFrame): boolean {
+  const s = ik.upper.scale;
+  return f.lengths.lowerLength > 0 && (links.between1.length > 0 || s.x !== s.y || s.y !== s.z);
+}
+
 /**
  * 부모 공간에서 본 end 의 회전 q_U B₁ q_M B₂ q_E 를 그대로 둔다:
  * q_E′ = (q_U′ B₁ q_M′ B₂)⁻¹ (q_U B₁ q_M B₂) q_E → f.endRotation.
@@ -381,6 +435,8 @@ function describeParent(bone: Object3D): string {
  * - mid 는 upper 의 자손, end 는 mid 의 자손이면 된다: 사이의 뼈 (비틀림·롤·도우미 뼈) 는 로컬 변환을 그대로 두고
  *   함께 움직인다.
  * - 뼈 길이는 현재 월드 거리 |upper→mid|, |mid→end| (뼈의 스케일 포함) 이고 IK 는 이를 바꾸지 않는다.
+ * - 닿는 목표에는 끝이 float64 반올림만큼 닿는다. 진짜 파일의 float32 잡음 (upper 의 scale 이 (1, 1, 0.99999994) 처럼
+ *   정확히 균등하지 않거나, 사이 뼈의 |q| ≠ 1) 이 있는 체인에서는 그려질 끝을 재서 겨누는 점을 고쳐 다시 푼다 (많아야 두 번).
  * - 호출 전에 월드 행렬을 갱신해 둘 필요가 없다: 조상부터 체인까지 다시 계산한다 (updateAncestors 참고).
  *   풀고 나면 upper 부터 end 까지 체인 뼈의 월드 행렬이 새 자세로 갱신되어 있다 (end 의 자식은 렌더러가 평소처럼 갱신).
  * - solve() 는 재진입할 수 있다: 목표의 getter, 뼈 사원수의 변경 콜백, 조상의 updateMatrix 안에서 다른 solve() 를
@@ -717,6 +773,8 @@ function solveInFrame(
     // 5–6. 가장 작은 회전으로 관절, 그다음 끝을 풀린 자리로.
     rotateUpperToJoint(upper, f);
     rotateMidToEnd(mid, hasBetween, f);
+    // 6½. upper 의 비균등 scale·사이 뼈 때문에 끝이 어긋나면 겨누는 점을 옮겨 다시 푼다.
+    if (mayMissEnd(ik, links, f)) refineEnd(ik, links, hasBetween, f);
     // 7. keepEndRotation: 끝 뼈의 월드 회전을 되돌린다.
     if (keepEndRotation) keepEndRotationOf(ik, hasBetween, f);
     // 8. weight: 로컬 회전을 들어온 자세에서 IK 자세로 slerp 한다.

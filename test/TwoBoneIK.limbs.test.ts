@@ -418,3 +418,75 @@ describe("TwoBoneIK with bones in between — property (random twist bones, log-
     );
   });
 });
+
+describe("TwoBoneIK on float32 data — the end still lands (property, noise log-uniform 1e-14…4e-6)", () => {
+  // 진짜 파일의 버릇: Blender 가 내보낸 upper 의 scale 은 (1, 1, 0.99999994) 처럼 균등하지 않고 (허용 1e-5 까지),
+  // 비틀림 뼈의 사원수는 |q| ≠ 1 이다 (허용 1 ± 1e-4). 그러면 upper 축으로 옮긴 mid 의 회전이 조금 어긋난다:
+  // 다듬기 전에는 끝이 δ·L 만큼 (δ = 1e-5 면 1e-5·L) 목표를 벗어났다. 잡음의 크기를 여러 자릿수에 걸쳐 고른다.
+  // 두 성분이 반대로 벗어나도 upper 의 scale 이 허용치 (상대 차이 1e-5) 안에 들도록 한 성분은 4e-6 까지.
+  const noise = fc.double({ min: -14, max: -5.4, noNaN: true }).map((e) => 10 ** e);
+  const sign = fc.constantFrom(-1, 1);
+  const direction = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }),
+    fc.double({ min: -1, max: 1, noNaN: true })).filter(([x, y, z]) => x * x + y * y + z * z > 0.01);
+  const chainCase = fc.record({
+    parentIndex: fc.integer({ min: 0, max: PARENT_TRANSFORMS.length - 1 }),
+    scaleNoise: fc.tuple(noise, sign, noise, sign),
+    twist: fc.option(fc.record({ norm: fc.tuple(noise, sign), angle: fc.double({ min: -3, max: 3, noNaN: true }) }), { nil: undefined }),
+    bend: fc.double({ min: 0.2, max: 2.8, noNaN: true }),
+    direction,
+    reach: fc.double({ min: 0.05, max: 0.999, noNaN: true }),
+    size: fc.double({ min: -3, max: 3, noNaN: true }).map((e) => 10 ** e),
+  });
+
+  it("end on the reachable target within the contract tolerance, the joint on the pole's side", () => {
+    fc.assert(
+      fc.property(chainCase, (c) => {
+        const transform = PARENT_TRANSFORMS[c.parentIndex]!;
+        const parent = new Group();
+        parent.position.fromArray(transform.position);
+        parent.rotation.set(...transform.rotation);
+        parent.scale.fromArray(transform.scale);
+        const upper = new Bone(), mid = new Bone(), end = new Bone();
+        const s = c.size;
+        upper.scale.set(s, s * (1 + c.scaleNoise[1] * c.scaleNoise[0]), s * (1 + c.scaleNoise[3] * c.scaleNoise[2]));
+        parent.add(upper);
+        let holder: Object3D = upper;
+        let twistNoise = 0;
+        if (c.twist !== undefined) {
+          // 비틀림 뼈: 위팔 축 (y) 둘레의 회전, 길이가 1 에서 벗어난 사원수 그대로 (three 는 그대로 행렬에 넣는다).
+          const twist = new Bone();
+          const k = Math.sqrt(1 + c.twist.norm[1] * c.twist.norm[0]);
+          twist.quaternion.set(0, Math.sin(c.twist.angle / 2) * k, 0, Math.cos(c.twist.angle / 2) * k);
+          twist.position.set(0, 0.4, 0);
+          upper.add(twist);
+          holder = twist;
+          twistNoise = c.twist.norm[0];
+        }
+        mid.position.set(0, 0.6, 0.05);
+        mid.quaternion.setFromEuler(new Euler(c.bend, 0, 0));
+        end.position.set(0, 0.9, -0.02);
+        holder.add(mid);
+        mid.add(end);
+        parent.updateMatrixWorld(true);
+        const root = worldPositionOf(upper), joint0 = worldPositionOf(mid), end0 = worldPositionOf(end);
+        const a = root.distanceTo(joint0), b = joint0.distanceTo(end0);
+        const target = root.clone().add(new Vector3(...c.direction).normalize().multiplyScalar(Math.abs(a - b) + c.reach * (a + b - Math.abs(a - b))));
+        const pole = root.clone().add(new Vector3(...c.direction).cross(new Vector3(0.3, 0.8, 0.5)).normalize().multiplyScalar(a + b));
+        const r = new TwoBoneIK(upper, mid, end).solve(target, pole);
+        const joint = worldPositionOf(mid), endNow = worldPositionOf(end);
+        const tol = lengthTolerance(a + b, root, target, pole, joint0, end0);
+        expect(r.reachable).toBe(true);
+        expect(distance(endNow, target)).toBeLessThanOrEqual(tol);
+        // 길이는 잡음만큼 방향에 따라 달리 그려진다 (IK 가 어쩔 수 없는 몫): 그 몫 안에서 그대로.
+        const drawn = 4 * (c.scaleNoise[0] + c.scaleNoise[2] + twistNoise) * (a + b);
+        expect(Math.abs(root.distanceTo(joint) - a)).toBeLessThanOrEqual(tol + drawn);
+        expect(Math.abs(joint.distanceTo(endNow) - b)).toBeLessThanOrEqual(tol + drawn);
+        // 관절은 극 쪽 (뿌리–목표 직선에 수직인 성분끼리 같은 방향).
+        const axis = target.clone().sub(root).normalize();
+        const off = (p: Vector3) => { const v = p.clone().sub(root); return v.addScaledVector(axis, -v.dot(axis)); };
+        if (off(joint).length() > 1e-6 * (a + b)) expect(off(joint).dot(off(pole))).toBeGreaterThan(0);
+      }),
+      { seed: PROPERTY_SEED, numRuns: 400 },
+    );
+  });
+});

@@ -53,7 +53,10 @@ function measureTwoBoneIKAutoPoleTwist(): number {
   const { upper, mid, end } = makeArm();
   const twist1 = new Bone(), twist2 = new Bone();
   twist1.position.set(1, 10, -1);
+  // float32 데이터처럼: 비틀림 뼈의 |q| 는 1 에서, upper 의 scale 은 균등에서 조금 벗어난다 (끝 다듬기 경로를 지난다).
   twist1.quaternion.set(0.1, 0.6, 0, 0.8).normalize();
+  twist1.quaternion.set(twist1.quaternion.x * (1 + 3e-7), twist1.quaternion.y * (1 + 3e-7), twist1.quaternion.z, twist1.quaternion.w * (1 + 3e-7));
+  upper.scale.z *= 1 + 1e-6;
   upper.add(twist1);
   twist1.add(mid);
   twist2.position.set(-3, 8, 1);
