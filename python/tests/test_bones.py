@@ -6,6 +6,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from twoboneik import LocalTransform, apply_two_bone_ik, soften_distance
 
@@ -333,3 +335,48 @@ def test_weight_below_one_writes_unit_quaternions_even_from_slightly_long_ones(t
     pose = apply_two_bone_ik(np.eye(4), upper, mid, end, target, (0.0, 1.0, 1.0), weight=0.4, keep_end_rotation=True)
     for q in (pose.upper_rotation, pose.mid_rotation, pose.end_rotation):
         assert abs(np.linalg.norm(q) - 1) < 4 * np.finfo(float).eps
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    noise_y=st.floats(-14, -5.4).map(lambda e: 10.0**e),
+    noise_z=st.floats(-14, -5.4).map(lambda e: 10.0**e),
+    signs=st.tuples(st.sampled_from([-1.0, 1.0]), st.sampled_from([-1.0, 1.0])),
+    size=st.floats(-3, 3).map(lambda e: 10.0**e),
+    parent_kind=st.sampled_from(PARENTS),
+    reach=st.floats(0.05, 0.999),
+    batch=st.booleans(),
+)
+def test_float32_noise_in_the_upper_scale_still_puts_the_end_on_the_target(
+    noise_y, noise_z, signs, size, parent_kind, reach, batch
+):
+    # 진짜 파일의 버릇 (Blender 내보내기): upper 의 scale 이 (1, 1, 0.99999994) 처럼 정확히 균등하지 않다 (허용 1e-5 까지).
+    # 다듬기 전에는 끝이 δ·L 만큼 목표를 벗어났다 (δ = 4e-6 이면 1e-6·L). 잡음의 크기를 여러 자릿수에 걸쳐 고른다.
+    parent = make_parent(parent_kind)
+    _, mid, end = rest_chain(True)
+    scale = (size, size * (1 + signs[0] * noise_y), size * (1 + signs[1] * noise_z))
+    upper = LocalTransform((0.1, 1.0, 0.0), axis_angle((0.3, 0.1, 1), 2.8), scale)
+    root_world, _, _, _ = world_chain(parent, upper, mid, end)
+    lengths = bone_lengths_world(parent, upper, mid, end)
+    low, high = abs(lengths[0] - lengths[1]), sum(lengths)
+    direction = np.array([0.3, -0.8, 0.5]) / np.linalg.norm([0.3, -0.8, 0.5])
+    target_world = root_world + (low + reach * (high - low)) * direction
+    pole_world = root_world + np.array([0.0, 0.0, 2.0]) * high
+    if batch:  # 균등한 체인과 한 배치로: 그 체인은 비트 그대로여야 한다
+        uniform = LocalTransform((0.1, 1.0, 0.0), axis_angle((0.3, 0.1, 1), 2.8), (size, size, size))
+        stacked = LocalTransform(*(np.stack([np.asarray(x, float), np.asarray(y, float)]) for x, y in zip(upper, uniform)))
+        pose = apply_two_bone_ik(parent, stacked, mid, end, np.stack([target_world] * 2), np.stack([pole_world] * 2))
+        alone = apply_two_bone_ik(parent, uniform, mid, end, target_world, pole_world)
+        assert np.array_equal(pose.upper_rotation[1], alone.upper_rotation)
+        assert np.array_equal(pose.mid_rotation[1], alone.mid_rotation)
+        rotations = (pose.upper_rotation[0], pose.mid_rotation[0], pose.end_rotation[0])
+        reported_end = pose.end[0]
+    else:
+        pose = apply_two_bone_ik(parent, upper, mid, end, target_world, pole_world)
+        assert pose.reachable is True
+        rotations = (pose.upper_rotation, pose.mid_rotation, pose.end_rotation)
+        reported_end = pose.end
+    _, _, tip_after, _ = world_chain(parent, upper, mid, end, rotations)
+    tolerance = 1e-12 * high + 16 * np.finfo(float).eps * np.max(np.abs(np.concatenate([root_world, target_world, pole_world])))
+    assert np.linalg.norm(tip_after - target_world) <= tolerance
+    assert np.linalg.norm(reported_end - target_world) <= tolerance

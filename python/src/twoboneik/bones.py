@@ -279,23 +279,32 @@ def apply_two_bone_ik(
     joint_p = solved.joint
     end_solved_p = solved.end
 
-    # 5. upper: 현재 관절 방향 → 풀린 관절 방향의 가장 작은 회전 Δ₁ (부모 공간이므로 왼쪽에 곱한다).
-    has_upper = (upper_length > 0)[..., None]
-    safe_a = np.where(upper_length > 0, upper_length, 1.0)[..., None]
-    delta_upper = _rotation_between((mid_p - root_p) / safe_a, (joint_p - root_p) / safe_a)
-    delta_upper = np.where(has_upper, delta_upper, _IDENTITY)
-    upper_q1 = np.where(has_upper, quaternion_normalize(quaternion_multiply(delta_upper, u_q)), u_q)
-
-    # 6. mid: Δ₁ 뒤의 끝 방향 → 풀린 끝 방향의 Δ₂ 를 upper 의 로컬 축으로 옮긴다: q_U⁻¹ Δ₂ q_U.
-    has_lower = (lower_length > 0)[..., None]
-    safe_b = np.where(lower_length > 0, lower_length, 1.0)[..., None]
-    end_after = rotate_vector(delta_upper, end_p - root_p) + root_p - joint_p
-    from_dir = end_after / np.where(has_lower, _length(end_after)[..., None], 1.0)
-    delta_mid = _rotation_between(from_dir, (end_solved_p - joint_p) / safe_b)
-    delta_mid_local = quaternion_multiply(
-        quaternion_multiply(quaternion_conjugate(upper_q1), delta_mid), upper_q1
+    # 5–6. upper 와 mid 를 가장 작은 회전으로 풀린 관절·끝의 자리로 (_rotate_to_solution).
+    upper_q1, mid_q1 = _rotate_to_solution(
+        root_p, mid_p, end_p, joint_p, end_solved_p, upper_length, lower_length, u_q, m_q
     )
-    mid_q1 = np.where(has_lower, quaternion_normalize(quaternion_multiply(delta_mid_local, m_q)), m_q)
+
+    # 6½. upper 의 scale 이 정확히 균등하지 않으면 (float32 잡음, 허용 1e-5 까지) 6 의 q_U 축으로 옮기기가 조금 어긋나
+    #     끝이 δ·L 만큼 벗어난다: 그려질 끝을 재서 어긋난 만큼 겨누는 점을 옮겨 다시 푼다 (TypeScript TwoBoneIK 와 같다,
+    #     한 번에 오차가 δ 배로 줄어든다). 그런 체인만 바꾸므로 나머지는 비트 그대로이고, reachable 은 처음 풀이가 정한다.
+    anisotropic = ~((u_s[..., 0] == u_s[..., 1]) & (u_s[..., 1] == u_s[..., 2])) & (lower_length > 0)
+    if anisotropic.any():
+        goal = end_solved_p
+        aim = end_solved_p
+        limit = _END_REFINED * (upper_length + lower_length)
+        for _ in range(_END_REFINEMENTS):
+            drawn = root_p + rotate_vector(upper_q1, u_s * (m_t + rotate_vector(mid_q1, end_offset_m)))
+            miss = goal - drawn
+            redo = anisotropic & (_length(miss) > limit)
+            if not redo.any():
+                break
+            aim = np.where(redo[..., None], aim + miss, aim)
+            again = solve_two_bone_ik(root_p, upper_length, lower_length, aim, pole_p)
+            joint_p = np.where(redo[..., None], again.joint, joint_p)
+            end_solved_p = np.where(redo[..., None], again.end, end_solved_p)
+            upper_q1, mid_q1 = _rotate_to_solution(
+                root_p, mid_p, end_p, joint_p, end_solved_p, upper_length, lower_length, u_q, m_q
+            )
 
     # 7. keep_end_rotation: 부모 공간에서 본 end 의 회전 q_U q_M q_E 를 그대로 둔다.
     if keep_end_rotation:
@@ -329,6 +338,42 @@ def apply_two_bone_ik(
 
 
 _IDENTITY = np.array([0.0, 0.0, 0.0, 1.0])
+
+#: 끝 다듬기의 최대 횟수와 멈추는 오차 (팔다리 길이 a + b 에 대한 비율): TypeScript TwoBoneIK 와 같다.
+_END_REFINEMENTS = 2
+_END_REFINED = 1e-15
+
+
+def _rotate_to_solution(
+    root_p: np.ndarray,
+    mid_p: np.ndarray,
+    end_p: np.ndarray,
+    joint_p: np.ndarray,
+    end_solved_p: np.ndarray,
+    upper_length: np.ndarray,
+    lower_length: np.ndarray,
+    u_q: np.ndarray,
+    m_q: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """들어온 자세 (root·mid·end, 부모 공간) 를 풀린 관절·끝으로 옮기는 upper·mid 의 새 로컬 회전."""
+    # 5. upper: 현재 관절 방향 → 풀린 관절 방향의 가장 작은 회전 Δ₁ (부모 공간이므로 왼쪽에 곱한다).
+    has_upper = (upper_length > 0)[..., None]
+    safe_a = np.where(upper_length > 0, upper_length, 1.0)[..., None]
+    delta_upper = _rotation_between((mid_p - root_p) / safe_a, (joint_p - root_p) / safe_a)
+    delta_upper = np.where(has_upper, delta_upper, _IDENTITY)
+    upper_q1 = np.where(has_upper, quaternion_normalize(quaternion_multiply(delta_upper, u_q)), u_q)
+
+    # 6. mid: Δ₁ 뒤의 끝 방향 → 풀린 끝 방향의 Δ₂ 를 upper 의 로컬 축으로 옮긴다: q_U⁻¹ Δ₂ q_U.
+    has_lower = (lower_length > 0)[..., None]
+    safe_b = np.where(lower_length > 0, lower_length, 1.0)[..., None]
+    end_after = rotate_vector(delta_upper, end_p - root_p) + root_p - joint_p
+    from_dir = end_after / np.where(has_lower, _length(end_after)[..., None], 1.0)
+    delta_mid = _rotation_between(from_dir, (end_solved_p - joint_p) / safe_b)
+    delta_mid_local = quaternion_multiply(
+        quaternion_multiply(quaternion_conjugate(upper_q1), delta_mid), upper_q1
+    )
+    mid_q1 = np.where(has_lower, quaternion_normalize(quaternion_multiply(delta_mid_local, m_q)), m_q)
+    return upper_q1, mid_q1
 
 #: 균등 스케일로 볼 상대 허용치 (TypeScript 의 UNIFORM_SCALE_TOLERANCE 와 같다): 세 축 스케일의 (최대 − 최소) / 최대와
 #: 두 축 사이의 |cos| 이 이보다 크면 거부한다. 실제 glTF 의 float32 잡음 (~1e-7) 은 통과한다.
