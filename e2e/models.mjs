@@ -28,8 +28,8 @@ const BAD = [
   { file: "no_skin.glb", kind: "no-skin", words: "스킨" },
   { file: "no_limbs.glb", kind: "no-limbs", words: "팔다리 뼈" },
 ];
-/** 손–공 거리의 허용치: 팔 길이에 대한 비율. */
-const REACH_TOLERANCE = 1e-6;
+/** 손–공 거리의 허용치: 팔 길이에 대한 비율 (float64 반올림; 비틀림 뼈·float32 scale 의 리그도 TwoBoneIK 가 다시 겨눠 닿는다). */
+const REACH_TOLERANCE = 1e-9;
 
 const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 
