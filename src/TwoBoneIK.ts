@@ -67,9 +67,8 @@ class SolveFrame {
   readonly betweenUpperMid = new Quaternion();
   readonly betweenMidEnd = new Quaternion();
   readonly betweenUnit = new Quaternion();
-  /** 끝 다듬기 (refineEnd): 처음 풀이가 정한 끝, 겨누는 점, 새 회전으로 실제로 그려질 끝 (모두 부모 공간). */
+  /** 끝 다듬기 (solveNoisyChain): 처음 풀이가 정한 끝, 새 회전으로 실제로 그려질 끝 (부모 공간). */
   readonly goalParent = new Vector3();
-  readonly aimParent = new Vector3();
   readonly drawnEnd = new Vector3();
   readonly scratchRotation = new Quaternion();
   readonly lengths: ChainLengths = createChainLengths();
@@ -305,25 +304,92 @@ function drawnEndInParent(ik: TwoBoneIK, between1: readonly Object3D[], between2
   v.add(f.rootParent);
 }
 
+// 아래 둘은 Vector3 의 transformDirection·normalize 대신: 그것들은 length() 의 수를 주고받아 인라인되지 않으면 할당한다.
+
+/** v ← (m 의 3×3 선형 부분)·v. */
+function applyLinear(v: Vector3, m: Matrix4): void {
+  const e = m.elements, x = v.x, y = v.y, z = v.z;
+  v.x = e[0]! * x + e[4]! * y + e[8]! * z;
+  v.y = e[1]! * x + e[5]! * y + e[9]! * z;
+  v.z = e[2]! * x + e[6]! * y + e[10]! * z;
+}
+
+/** v ← v + (to − from). */
+function moveBy(v: Vector3, to: Vector3, from: Vector3): void {
+  v.x += to.x - from.x; v.y += to.y - from.y; v.z += to.z - from.z;
+}
+
+/** v ← v / |v| (0 벡터는 그대로). */
+function normalizeVector(v: Vector3): void {
+  const x = v.x, y = v.y, z = v.z, length = Math.sqrt(x * x + y * y + z * z);
+  const inv = length > 0 ? 1 / length : 0;
+  v.x = x * inv; v.y = y * inv; v.z = z * inv;
+}
+
 /**
- * mid 의 회전을 upper 축으로 옮길 때 (rotateMidToEnd) upper 와 mid 사이가 회전 × 균등 스케일이라고 본다. 실제 파일은
- * 조금 어긋난다: Blender 가 내보낸 upper 의 scale 은 (1, 1, 0.99999994) 처럼 float32 1 ulp 쯤 균등하지 않고, 사이 뼈
- * (비틀림 뼈) 의 사원수는 |q| ≠ 1 이라 three 가 살짝 일그러뜨려 그린다. 그러면 끝이 목표에서 δ·L (~1e-7·L) 어긋난다.
- * 그때만 실제로 그려질 끝을 계산해 어긋난 만큼 겨누는 점을 옮겨 다시 푼다 (한 번에 오차가 δ 배로 줄어든다).
+ * mid: 풀린 끝 방향을 mid 부모의 축으로 정확히 옮겨 돌린다 (rotateMidToEnd 의 다른 길). upper 와 mid 사이의 선형 부분
+ * A = R_U′ S_U B₁ 이 회전 × 균등 스케일이 아닐 때 (float32 잡음) 쓴다: 켤레 Q⁻¹ Δ₂ Q 는 그런 A 에서 방향을 δ 만큼
+ * 틀리게 하고, 끝을 거의 반대로 돌릴 때는 가장 작은 회전의 축이 흔들려 그 오차도 매끄럽지 않다.
+ * 여기서는 u_to = A⁻¹ (끝 − 관절) (부모 공간의 풀린 아래 뼈) 과 지금 아래 뼈 u_from = R̂_M S_M B₂ p_E 를 mid 부모의
+ * 축에서 잇는다: q_M′ = rot(u_from → u_to) q_M. 그려질 아래 뼈는 방향이 정확하고 길이만 |A û_to|·|u_from| 로 δ 쯤 다르다.
+ */
+function rotateMidExactly(ik: TwoBoneIK, links: ChainLinks, f: SolveFrame): void {
+  const { upper, mid, end } = ik;
+  copyQuaternion(f.midRotation, mid.quaternion);
+  // u_from: mid 부모의 축에서 본 지금 아래 뼈 (mid 원점 → end 원점).
+  const from = endOrigin(end, f.fromDir, f.localMatrix);
+  if (links.between2.length > 0) applyBetween(from, links.between2, f.scratchRotation, f);
+  rotateVector(from.multiply(mid.scale), f.midUnit);
+  // u_to = B₁⁻¹ S_U⁻¹ R_U′ᵀ (끝 − 관절): 위에서 아래로 되돌린다 (사이 뼈는 three 가 그리는 행렬의 역).
+  const to = f.toDir.subVectors(f.solved.end, f.solved.joint);
+  rotateVector(to, f.upperRotation, true);
+  to.divide(upper.scale);
+  const between1 = links.between1;
+  for (let i = 0; i < between1.length; i++) {
+    composeLocal(f.localMatrix, between1[i]!);
+    applyLinear(to, f.localMatrix.invert()); // 방향만: 이동은 쓰지 않는다
+  }
+  normalizeVector(from);
+  normalizeVector(to);
+  rotationBetweenIntoOwn(from, to, f.midDelta);
+  normalizeQuaternion(f.midRotation.premultiply(f.midDelta));
+}
+
+/**
+ * upper 와 mid 사이가 정확히 회전 × 균등 스케일이 아닌 체인 (mayMissEnd): 진짜 파일의 float32 잡음이다 — Blender 가 내보낸
+ * upper 의 scale 은 (1, 1, 0.99999994) 처럼 1 ulp 쯤 균등하지 않고, 사이 뼈 (비틀림 뼈) 의 사원수는 |q| ≠ 1 이라 three 가
+ * 살짝 일그러뜨려 그린다. mid 는 rotateMidExactly 로 방향을 정확히 맞추고, 남는 아래 뼈의 길이 차이 (δ·b, ~1e-7·b) 는
+ * 그려질 끝을 재서 어긋난 만큼 겨누는 점을 옮겨 다시 풀어 없앤다 (한 번에 오차가 δ 배로 줄어든다, 많아야 두 번).
  * 닿는지 (reachable) 는 처음 풀이가 정한다. 관절은 극 쪽 평면 위 그대로다 (겨누는 점이 δ·L 만큼 옮겨질 뿐).
  */
-function refineEnd(ik: TwoBoneIK, links: ChainLinks, hasBetween: boolean, f: SolveFrame): void {
+function solveNoisyChain(ik: TwoBoneIK, links: ChainLinks, f: SolveFrame): void {
+  rotateUpperToJoint(ik.upper, f);
+  rotateMidExactly(ik, links, f);
   const solved = f.solved, reachable = solved.reachable;
-  const goal = f.goalParent.copy(solved.end), aim = f.aimParent.copy(solved.end), drawn = f.drawnEnd;
+  // 겨누는 점과 극은 처음 풀이의 f.targetParent·f.poleParent 자리를 다시 쓴다 (그 뒤로 읽는 곳이 없다): solveChain 이
+  // 늘 같은 두 객체를 받아야 V8 이 단형으로 남아 할당하지 않는다.
+  const goal = f.goalParent.copy(solved.end), aim = f.targetParent.copy(solved.end), drawn = f.drawnEnd;
   const limit = END_REFINED * (f.lengths.upperLength + f.lengths.lowerLength);
+  // 다시 풀 때는 처음 풀린 관절 쪽을 극으로 쓴다: 극이 뿌리–목표 직선 가까이 있으면 겨누는 점을 δ 만 옮겨도 굽는 쪽이
+  // 뒤집힐 수 있는데, 관절은 직선에서 h 만큼 떨어져 있어 굽힘 평면이 그대로 남는다. 관절이 직선 위면 (곧거나 접힘) 원래 극.
+  // 극 = 뿌리 + 관절의 직선에 수직인 성분 (직선 방향 성분을 빼 두면 solveChain 이 두 번째 직교화를 하지 않는다).
+  const rx = f.rootParent.x, ry = f.rootParent.y, rz = f.rootParent.z;
+  const jx = solved.joint.x - rx, jy = solved.joint.y - ry, jz = solved.joint.z - rz;
+  const gx = goal.x - rx, gy = goal.y - ry, gz = goal.z - rz;
+  const gg = gx * gx + gy * gy + gz * gz, along = gg > 0 ? (jx * gx + jy * gy + jz * gz) / gg : 0;
+  const px = jx - along * gx, py = jy - along * gy, pz = jz - along * gz;
+  if (px * px + py * py + pz * pz > 0) {
+    const pole = f.poleParent;
+    pole.x = rx + px; pole.y = ry + py; pole.z = rz + pz;
+  }
   for (let i = 0; i < END_REFINEMENTS; i++) {
     drawnEndInParent(ik, links.between1, links.between2, f);
     const ex = goal.x - drawn.x, ey = goal.y - drawn.y, ez = goal.z - drawn.z;
     if (!(ex * ex + ey * ey + ez * ez > limit * limit)) break;
-    aim.x += ex; aim.y += ey; aim.z += ez;
+    moveBy(aim, goal, drawn);
     solveChain(SOLVE, f.rootParent, f.lengths, aim, f.poleParent, solved);
     rotateUpperToJoint(ik.upper, f);
-    rotateMidToEnd(ik.mid, hasBetween, f);
+    rotateMidExactly(ik, links, f);
   }
   solved.reachable = reachable;
 }
@@ -771,10 +837,13 @@ function solveInFrame(
   const weight = f.settings.weight;
   if (weight > 0) {
     // 5–6. 가장 작은 회전으로 관절, 그다음 끝을 풀린 자리로.
-    rotateUpperToJoint(upper, f);
-    rotateMidToEnd(mid, hasBetween, f);
-    // 6½. upper 의 비균등 scale·사이 뼈 때문에 끝이 어긋나면 겨누는 점을 옮겨 다시 푼다.
-    if (mayMissEnd(ik, links, f)) refineEnd(ik, links, hasBetween, f);
+    // (upper 의 scale 이 정확히 균등하지 않거나 사이 뼈가 있으면 mid 를 정확한 방향으로 돌리고 끝을 다듬는다.)
+    if (mayMissEnd(ik, links, f)) {
+      solveNoisyChain(ik, links, f);
+    } else {
+      rotateUpperToJoint(upper, f);
+      rotateMidToEnd(mid, hasBetween, f);
+    }
     // 7. keepEndRotation: 끝 뼈의 월드 회전을 되돌린다.
     if (keepEndRotation) keepEndRotationOf(ik, hasBetween, f);
     // 8. weight: 로컬 회전을 들어온 자세에서 IK 자세로 slerp 한다.

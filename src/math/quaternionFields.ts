@@ -31,13 +31,13 @@ export function copyQuaternion(out: Quaternion, source: Quaternion): void {
 }
 
 /**
- * v ← q v q⁻¹ (q 는 단위 사원수). three r186 의 Vector3.applyQuaternion 과 같은 식:
- * t = 2 (q⃗ × v),  v′ = v + q_w t + q⃗ × t.
+ * v ← q v q⁻¹ (q 는 단위 사원수), inverse 면 q⁻¹ v q. three r186 의 Vector3.applyQuaternion 과 같은 식:
+ * t = 2 (q⃗ × v),  v′ = v + q_w t + q⃗ × t. (inverse 는 q⃗ 의 부호만 바꾼다: ±1 을 곱하는 것은 정확하다.)
  * @internal
  */
-export function rotateVector(v: Vector3, q: Quaternion): void {
-  const f = fieldsOf(q);
-  const qx = f._x, qy = f._y, qz = f._z, qw = f._w;
+export function rotateVector(v: Vector3, q: Quaternion, inverse = false): void {
+  const f = fieldsOf(q), sign = inverse ? -1 : 1;
+  const qx = f._x * sign, qy = f._y * sign, qz = f._z * sign, qw = f._w;
   const vx = v.x, vy = v.y, vz = v.z;
   const tx = 2 * (qy * vz - qz * vy);
   const ty = 2 * (qz * vx - qx * vz);
