@@ -345,10 +345,12 @@ def test_weight_below_one_writes_unit_quaternions_even_from_slightly_long_ones(t
     size=st.floats(-3, 3).map(lambda e: 10.0**e),
     parent_kind=st.sampled_from(PARENTS),
     reach=st.floats(0.05, 0.999),
+    heading=st.tuples(st.floats(-1, 1), st.floats(-1, 1), st.floats(-1, 1)).filter(lambda v: sum(x * x for x in v) > 0.01),
+    pole_offset=st.floats(-9, 0).map(lambda e: 10.0**e),
     batch=st.booleans(),
 )
 def test_float32_noise_in_the_upper_scale_still_puts_the_end_on_the_target(
-    noise_y, noise_z, signs, size, parent_kind, reach, batch
+    noise_y, noise_z, signs, size, parent_kind, reach, heading, pole_offset, batch
 ):
     # 진짜 파일의 버릇 (Blender 내보내기): upper 의 scale 이 (1, 1, 0.99999994) 처럼 정확히 균등하지 않다 (허용 1e-5 까지).
     # 다듬기 전에는 끝이 δ·L 만큼 목표를 벗어났다 (δ = 4e-6 이면 1e-6·L). 잡음의 크기를 여러 자릿수에 걸쳐 고른다.
@@ -359,9 +361,11 @@ def test_float32_noise_in_the_upper_scale_still_puts_the_end_on_the_target(
     root_world, _, _, _ = world_chain(parent, upper, mid, end)
     lengths = bone_lengths_world(parent, upper, mid, end)
     low, high = abs(lengths[0] - lengths[1]), sum(lengths)
-    direction = np.array([0.3, -0.8, 0.5]) / np.linalg.norm([0.3, -0.8, 0.5])
+    direction = np.array(heading) / np.linalg.norm(heading)
     target_world = root_world + (low + reach * (high - low)) * direction
-    pole_world = root_world + np.array([0.0, 0.0, 2.0]) * high
+    # 극은 뿌리–목표 직선에서 체인 길이의 1e-9 … 1 배 떨어진 곳 (직선 가까운 극에서는 굽는 쪽이 겨누는 점에 민감하다).
+    side = np.cross(direction, [0.3, 0.8, 0.5])
+    pole_world = root_world + high * direction + side / np.linalg.norm(side) * pole_offset * high
     if batch:  # 균등한 체인과 한 배치로: 그 체인은 비트 그대로여야 한다
         uniform = LocalTransform((0.1, 1.0, 0.0), axis_angle((0.3, 0.1, 1), 2.8), (size, size, size))
         stacked = LocalTransform(*(np.stack([np.asarray(x, float), np.asarray(y, float)]) for x, y in zip(upper, uniform)))

@@ -284,13 +284,24 @@ def apply_two_bone_ik(
         root_p, mid_p, end_p, joint_p, end_solved_p, upper_length, lower_length, u_q, m_q
     )
 
-    # 6½. upper 의 scale 이 정확히 균등하지 않으면 (float32 잡음, 허용 1e-5 까지) 6 의 q_U 축으로 옮기기가 조금 어긋나
-    #     끝이 δ·L 만큼 벗어난다: 그려질 끝을 재서 어긋난 만큼 겨누는 점을 옮겨 다시 푼다 (TypeScript TwoBoneIK 와 같다,
-    #     한 번에 오차가 δ 배로 줄어든다). 그런 체인만 바꾸므로 나머지는 비트 그대로이고, reachable 은 처음 풀이가 정한다.
+    # 6½. upper 의 scale 이 정확히 균등하지 않으면 (float32 잡음, 허용 1e-5 까지) 6 의 q_U⁻¹ Δ₂ q_U 가 방향을 δ 만큼
+    #     틀리게 한다: 그런 체인은 mid 를 정확한 방향으로 돌리고 (_rotate_mid_exactly), 남는 아래 뼈 길이 차이 (δ·b) 는
+    #     그려질 끝을 재서 어긋난 만큼 겨누는 점을 옮겨 다시 풀어 없앤다 (TypeScript TwoBoneIK 와 같다, 많아야 두 번).
+    #     다시 풀 때의 극은 처음 풀린 관절 쪽이다 (굽힘 평면이 그대로 남는다; 관절이 직선 위면 원래 극).
+    #     그런 체인만 바꾸므로 나머지는 비트 그대로이고, reachable 은 처음 풀이가 정한다.
     anisotropic = ~((u_s[..., 0] == u_s[..., 1]) & (u_s[..., 1] == u_s[..., 2])) & (lower_length > 0)
     if anisotropic.any():
+        noisy = anisotropic[..., None]
+        mid_from = rotate_vector(m_unit, end_offset_m)
+        mid_q1 = np.where(noisy, _rotate_mid_exactly(upper_q1, joint_p, end_solved_p, u_s, mid_from, m_q), mid_q1)
         goal = end_solved_p
         aim = end_solved_p
+        # 극 = 뿌리 + 관절의 직선에 수직인 성분 (TypeScript 와 같다).
+        to_joint, to_goal = joint_p - root_p, goal - root_p
+        goal_sq = np.sum(to_goal * to_goal, axis=-1)
+        along = np.sum(to_joint * to_goal, axis=-1) / np.where(goal_sq > 0, goal_sq, 1.0)
+        perpendicular = to_joint - along[..., None] * to_goal
+        refine_pole = np.where((_length(perpendicular) > 0)[..., None], root_p + perpendicular, pole_p)
         limit = _END_REFINED * (upper_length + lower_length)
         for _ in range(_END_REFINEMENTS):
             drawn = root_p + rotate_vector(upper_q1, u_s * (m_t + rotate_vector(mid_q1, end_offset_m)))
@@ -298,13 +309,17 @@ def apply_two_bone_ik(
             redo = anisotropic & (_length(miss) > limit)
             if not redo.any():
                 break
-            aim = np.where(redo[..., None], aim + miss, aim)
-            again = solve_two_bone_ik(root_p, upper_length, lower_length, aim, pole_p)
-            joint_p = np.where(redo[..., None], again.joint, joint_p)
-            end_solved_p = np.where(redo[..., None], again.end, end_solved_p)
-            upper_q1, mid_q1 = _rotate_to_solution(
+            again_mask = redo[..., None]
+            aim = np.where(again_mask, aim + miss, aim)
+            again = solve_two_bone_ik(root_p, upper_length, lower_length, aim, refine_pole)
+            joint_p = np.where(again_mask, again.joint, joint_p)
+            end_solved_p = np.where(again_mask, again.end, end_solved_p)
+            upper_again, _ = _rotate_to_solution(
                 root_p, mid_p, end_p, joint_p, end_solved_p, upper_length, lower_length, u_q, m_q
             )
+            upper_q1 = np.where(again_mask, upper_again, upper_q1)
+            mid_again = _rotate_mid_exactly(upper_q1, joint_p, end_solved_p, u_s, mid_from, m_q)
+            mid_q1 = np.where(again_mask, mid_again, mid_q1)
 
     # 7. keep_end_rotation: 부모 공간에서 본 end 의 회전 q_U q_M q_E 를 그대로 둔다.
     if keep_end_rotation:
@@ -374,6 +389,26 @@ def _rotate_to_solution(
     )
     mid_q1 = np.where(has_lower, quaternion_normalize(quaternion_multiply(delta_mid_local, m_q)), m_q)
     return upper_q1, mid_q1
+
+
+def _rotate_mid_exactly(
+    upper_q1: np.ndarray,
+    joint_p: np.ndarray,
+    end_solved_p: np.ndarray,
+    u_s: np.ndarray,
+    mid_from: np.ndarray,
+    m_q: np.ndarray,
+) -> np.ndarray:
+    """mid 의 새 로컬 회전: 풀린 아래 뼈 (부모 공간) 를 mid 부모의 축으로 정확히 옮겨 (S_U⁻¹ R_U′ᵀ) 지금 아래 뼈
+    mid_from = R̂_M S_M p_E 에서 그쪽으로 가장 작게 돌린다 (upper 의 scale 이 균등하지 않아도 방향이 정확하다)."""
+    to = rotate_vector(quaternion_conjugate(upper_q1), end_solved_p - joint_p) / u_s
+    delta = _rotation_between(_unit(mid_from), _unit(to))
+    return quaternion_normalize(quaternion_multiply(delta, m_q))
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    length = _length(v)[..., None]
+    return v / np.where(length > 0, length, 1.0)
 
 #: 균등 스케일로 볼 상대 허용치 (TypeScript 의 UNIFORM_SCALE_TOLERANCE 와 같다): 세 축 스케일의 (최대 − 최소) / 최대와
 #: 두 축 사이의 |cos| 이 이보다 크면 거부한다. 실제 glTF 의 float32 잡음 (~1e-7) 은 통과한다.
