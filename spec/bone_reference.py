@@ -12,9 +12,10 @@
 5. Δ₁ = 가장 작은 회전 unit(mid − root) → unit(joint_p − root) (a = 0 이면 항등), q_U1 = normalize(Δ₁ q_U0).
    Δ₂ = unit(Δ₁(end − root) + root − joint_p) → unit(end_p − joint_p) (b = 0 이면 그대로),
    q_M1 = normalize((q_U1⁻¹ Δ₂ q_U1) q_M0). 사원수의 역은 켤레 (three 의 invert 와 같다).
-6. keep_end_rotation: q_E1 = normalize((q_U1 q_M1)⁻¹ (q_U0 q_M0) q_E0).
-7. weight: three r186 Quaternion.slerp(q0 → q1, w) — 내적이 음수면 q1 의 부호를 뒤집고, 내적 < 0.9995 면
-   sin 비율, 아니면 선형 보간 — 뒤 정규화 (두 가지 모두). w = 0 이면 입력, w = 1 이면 q1 그대로.
+6. weight: three r186 Quaternion.slerp(q0 → q1, w) — 내적이 음수면 q1 의 부호를 뒤집고, 내적 < 0.9995 면
+   sin 비율, 아니면 선형 보간 — 뒤 정규화 (두 가지 모두). w = 0 이면 입력, w = 1 이면 q1 그대로. upper·mid 만.
+7. keep_end_rotation: 섞은 뒤의 회전 q_Uw, q_Mw 로 q_E1 = normalize((q_Uw q_Mw)⁻¹ (q_U0 q_M0) q_E0): 어느 weight 에서나
+   end 의 (부모 공간) 회전이 그대로다.
 8. joint·end (월드) = P·(새 회전으로 다시 계산한 정기구학).
 
 판정이 반올림 잡음에 달린 경우는 Ambiguous 를 던진다 (generate_bones.py 가 무작위 경우를 버린다).
@@ -273,15 +274,13 @@ def solve_bones(parent_world, bones, target_world, pole_world, weight, soft, kee
             qm1 = q_normalize(q_mul(q_mul(q_mul(q_conj(qu1), delta2), qu1), qm0))
         else:
             qm1 = list(qm0)
-        if keep_end_rotation:
-            qe1 = q_normalize(q_mul(q_conj(q_mul(qu1, qm1)), q_mul(q_mul(qu0, qm0), qe0)))
-        else:
-            qe1 = list(qe0)
-
         w = Decimal(weight)
         qu_out = slerp(qu0, qu1, w, stats)
         qm_out = slerp(qm0, qm1, w, stats)
-        qe_out = slerp(qe0, qe1, w, stats) if keep_end_rotation else list(qe0)
+        if keep_end_rotation and w > 0:
+            qe_out = q_normalize(q_mul(q_conj(q_mul(qu_out, qm_out)), q_mul(q_mul(qu0, qm0), qe0)))
+        else:
+            qe_out = list(qe0)
 
         joint_new, end_new = _fk(tu, su, tm, sm, te, qu_out, qm_out)
         joint_world = transform_point(P, joint_new)

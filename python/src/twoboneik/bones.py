@@ -289,6 +289,9 @@ def apply_two_bone_ik(
     #     그려질 끝을 재서 어긋난 만큼 겨누는 점을 옮겨 다시 풀어 없앤다 (TypeScript TwoBoneIK 와 같다, 많아야 두 번).
     #     다시 풀 때의 극은 처음 풀린 관절 쪽이다 (굽힘 평면이 그대로 남는다; 관절이 직선 위면 원래 극).
     #     그런 체인만 바꾸므로 나머지는 비트 그대로이고, reachable 은 처음 풀이가 정한다.
+    #     닿지 않는 목표 (펴졌거나 접힘) 는 다듬지 않는다: 관절은 이미 뿌리–끝 직선 위이고, 길이 차이를 겨누는 점으로
+    #     메우면 완전히 편 팔다리가 √(2δL) 만큼 다시 굽는다 (곧음이 먼저다; TypeScript exactEnd.ts 와 같다).
+    first_reachable = np.asarray(solved.reachable, dtype=bool)
     anisotropic = ~((u_s[..., 0] == u_s[..., 1]) & (u_s[..., 1] == u_s[..., 2])) & (lower_length > 0)
     if anisotropic.any():
         noisy = anisotropic[..., None]
@@ -306,7 +309,7 @@ def apply_two_bone_ik(
         for _ in range(_END_REFINEMENTS):
             drawn = root_p + rotate_vector(upper_q1, u_s * (m_t + rotate_vector(mid_q1, end_offset_m)))
             miss = goal - drawn
-            redo = anisotropic & (_length(miss) > limit)
+            redo = anisotropic & first_reachable & (_length(miss) > limit)
             if not redo.any():
                 break
             again_mask = redo[..., None]
@@ -321,20 +324,21 @@ def apply_two_bone_ik(
             mid_again = _rotate_mid_exactly(upper_q1, joint_p, end_solved_p, u_s, mid_from, m_q)
             mid_q1 = np.where(again_mask, mid_again, mid_q1)
 
-    # 7. keep_end_rotation: 부모 공간에서 본 end 의 회전 q_U q_M q_E 를 그대로 둔다.
-    if keep_end_rotation:
-        chain0 = quaternion_multiply(u_q, m_q)
-        chain1_inverse = quaternion_conjugate(quaternion_multiply(upper_q1, mid_q1))
-        end_q1 = quaternion_normalize(quaternion_multiply(chain1_inverse, quaternion_multiply(chain0, e_q)))
-    else:
-        end_q1 = e_q
-
-    # 8. weight: 들어온 자세에서 IK 자세로 slerp (w = 0 이면 입력 그대로, w = 1 이면 IK 그대로).
+    # 7. weight: 들어온 자세에서 IK 자세로 slerp (w = 0 이면 입력 그대로, w = 1 이면 IK 그대로).
     #    0 < w < 1 이면 결과를 정규화한다: 들어온 사원수의 길이가 1 에서 벗어나 있어도 (float32 애니메이션) 단위 사원수.
     w_full = np.broadcast_to(w, batch)
     upper_out = _blend(u_q, upper_q1, w_full)
     mid_out = _blend(m_q, mid_q1, w_full)
-    end_out = _blend(e_q, end_q1, w_full) if keep_end_rotation else np.array(e_q)
+
+    # 8. keep_end_rotation: 섞은 뒤의 upper·mid 로, 부모 공간에서 본 end 의 회전 q_U q_M q_E 를 그대로 둔다
+    #    (그래서 어느 weight 에서나 유지된다; w = 0 이면 입력 그대로).
+    if keep_end_rotation:
+        chain0 = quaternion_multiply(u_q, m_q)
+        chain_w_inverse = quaternion_conjugate(quaternion_multiply(upper_out, mid_out))
+        end_kept = quaternion_normalize(quaternion_multiply(chain_w_inverse, quaternion_multiply(chain0, e_q)))
+        end_out = np.where((w_full > 0)[..., None], end_kept, e_q)
+    else:
+        end_out = np.array(e_q)
 
     # 9. 새 자세를 정기구학으로 다시 계산해 관절·끝의 월드 위치를 낸다.
     joint_new_p = root_p + rotate_vector(upper_out, mid_offset_u)
@@ -489,19 +493,49 @@ def _invert_affine(parent: np.ndarray) -> np.ndarray:
     largest = np.max(np.abs(parent[..., :3, :3]), axis=(-2, -1))
     plain = (largest >= _PLAIN_INVERT_MIN) & (largest <= _PLAIN_INVERT_MAX)
     if plain.all():
-        inverse = np.linalg.inv(parent)
+        inverse = _affine_cofactor_inverse(parent)
     else:
         _, exponent = np.frexp(largest)
         k = np.where(plain, 0, 1 - exponent)  # 2ᵏ·largest ∈ [1, 2)
         half, rest = k // 2, k - k // 2
         scaled = np.array(parent, dtype=float)
         scaled[..., :3, :] = np.ldexp(np.ldexp(scaled[..., :3, :], half[..., None, None]), rest[..., None, None])
-        inverse = np.linalg.inv(scaled)
+        inverse = _affine_cofactor_inverse(scaled)
         inverse[..., :3, :3] = np.ldexp(np.ldexp(inverse[..., :3, :3], half[..., None, None]), rest[..., None, None])
     bad = ~np.all(np.isfinite(inverse), axis=(-2, -1))
     if bad.any():
         index = _checks.first_index(np.broadcast_to(bad, parent.shape[:-2]))
         raise ValueError(f"parent_world{_checks.format_index(index)}는 float64 로 뒤집을 수 없습니다")
+    return inverse
+
+
+def _affine_cofactor_inverse(m: np.ndarray) -> np.ndarray:
+    """아핀 4×4 (마지막 행 0 0 0 1) 의 역행렬을 여인수로 (TypeScript math/affine.ts 의 invertConformal 과 같은 식).
+    np.linalg.inv (LAPACK) 는 기계의 BLAS 커널에 따라 마지막 몇 비트가 달라지므로 쓰지 않는다."""
+    e0, e1, e2 = m[..., 0, 0], m[..., 1, 0], m[..., 2, 0]
+    e4, e5, e6 = m[..., 0, 1], m[..., 1, 1], m[..., 2, 1]
+    e8, e9, e10 = m[..., 0, 2], m[..., 1, 2], m[..., 2, 2]
+    e12, e13, e14 = m[..., 0, 3], m[..., 1, 3], m[..., 2, 3]
+    t1, t2, t4 = e0 * e5 - e1 * e4, e0 * e6 - e2 * e4, e1 * e6 - e2 * e5
+    t7, t8, t10 = e8 * e13 - e9 * e12, e8 * e14 - e10 * e12, e9 * e14 - e10 * e13
+    det = t1 * e10 - t2 * e9 + t4 * e8
+    with np.errstate(divide="ignore", invalid="ignore"):
+        d = 1.0 / det
+        inverse = np.zeros(m.shape, dtype=float)
+        inverse[..., 0, 0] = (e5 * e10 - e6 * e9) * d
+        inverse[..., 1, 0] = (e2 * e9 - e1 * e10) * d
+        inverse[..., 2, 0] = t4 * d
+        inverse[..., 0, 1] = (e6 * e8 - e4 * e10) * d
+        inverse[..., 1, 1] = (e0 * e10 - e2 * e8) * d
+        inverse[..., 2, 1] = -t2 * d
+        inverse[..., 0, 2] = (e4 * e9 - e5 * e8) * d
+        inverse[..., 1, 2] = (e1 * e8 - e0 * e9) * d
+        inverse[..., 2, 2] = t1 * d
+        inverse[..., 0, 3] = (e5 * t8 - e4 * t10 - e6 * t7) * d
+        inverse[..., 1, 3] = (e0 * t10 - e1 * t8 + e2 * t7) * d
+        inverse[..., 2, 3] = (e13 * t2 - e12 * t4 - e14 * t1) * d
+        inverse[..., 3, 3] = (e8 * t4 - e9 * t2 + e10 * t1) * d
+    inverse[..., 3, 3] = np.where(det == 0, np.nan, inverse[..., 3, 3])
     return inverse
 
 

@@ -1,0 +1,60 @@
+// 생성 시점에 한 번 정하는 체인의 구조: 세 뼈, 사이 뼈, 자동 극의 기본 굽힘 방향. (생성자만 부른다: 할당해도 된다.)
+import { Vector3 } from "three";
+import type { Object3D, Vector3Like } from "three";
+import { assertFinitePoint, isFinitePoint } from "../math/validation.js";
+import { throwNotObject } from "../chainChecks.js";
+
+/** 생성 시점에 정해 두는 체인의 구조 (인스턴스마다 하나). */
+export interface ChainLinks {
+  readonly upper: Object3D;
+  readonly mid: Object3D;
+  readonly end: Object3D;
+  /** upper 와 mid 사이, mid 와 end 사이의 뼈 (위에서 아래 순서). 직접 부모·자식이면 빈 배열. */
+  readonly between1: readonly Object3D[];
+  readonly between2: readonly Object3D[];
+}
+
+const CONSTRUCTOR = "TwoBoneIK";
+
+function describeParent(bone: Object3D): string {
+  return bone.parent ? `"${bone.parent.name}"` : "없음";
+}
+
+/** ancestor 아래 bone 의 부모까지 거슬러 올라간 사이 뼈들 (위에서 아래 순서). bone 이 ancestor 의 자손이 아니면 null. */
+function bonesBetween(ancestor: Object3D, bone: Object3D): Object3D[] | null {
+  const between: Object3D[] = [];
+  for (let p = bone.parent; p !== ancestor; p = p.parent) {
+    if (p === null) return null;
+    between.unshift(p);
+  }
+  return between;
+}
+
+/** 생성자의 인자를 검사하고 체인의 구조를 정한다. */
+export function linkChain(upper: Object3D, mid: Object3D, end: Object3D, options: unknown): ChainLinks {
+  for (const [name, bone] of [["upper", upper], ["mid", mid], ["end", end]] as const) {
+    if (bone === null || typeof bone !== "object" || !(bone as Object3D).isObject3D) {
+      throw new RangeError(`${CONSTRUCTOR}: ${name}는 Object3D 여야 합니다 (받은 값: ${String(bone)})`);
+    }
+  }
+  if (options !== undefined && (options === null || typeof options !== "object")) throwNotObject(CONSTRUCTOR, "options", options);
+  const between1 = bonesBetween(upper, mid);
+  if (between1 === null) {
+    throw new RangeError(`${CONSTRUCTOR}: mid("${mid.name}")는 upper("${upper.name}")의 자손이어야 합니다 (부모: ${describeParent(mid)})`);
+  }
+  const between2 = bonesBetween(mid, end);
+  if (between2 === null) {
+    throw new RangeError(`${CONSTRUCTOR}: end("${end.name}")는 mid("${mid.name}")의 자손이어야 합니다 (부모: ${describeParent(end)})`);
+  }
+  return { upper, mid, end, between1, between2 };
+}
+
+/** options.bendDirection 검사: 없으면 undefined, 있으면 유한한 0 이 아닌 벡터. */
+export function readBendDirection(bendDirection: Readonly<Vector3Like> | undefined): Vector3 | undefined {
+  if (bendDirection === undefined) return undefined;
+  if (!isFinitePoint(bendDirection)) assertFinitePoint(CONSTRUCTOR, "options.bendDirection", bendDirection);
+  if (bendDirection.x === 0 && bendDirection.y === 0 && bendDirection.z === 0) {
+    throw new RangeError(`${CONSTRUCTOR}: options.bendDirection 은 0 이 아닌 벡터여야 합니다 (받은 값: 0, 0, 0)`);
+  }
+  return new Vector3(bendDirection.x, bendDirection.y, bendDirection.z);
+}

@@ -1,0 +1,80 @@
+// 단계들이 함께 쓰는 작은 연산. 수를 인자·반환값으로 주고받지 않는다 (docs/PERFORMANCE.md: 할당 없음).
+import type { Matrix4, Object3D, Quaternion, Vector3 } from "three";
+import { copyQuaternion } from "../math/quaternionFields.js";
+import { normalizeQuaternion } from "../math/quaternionBlend.js";
+
+/** out ← unit(to − from). 길이가 0 이면 out 은 0 벡터. */
+export function setUnitDirection(out: Vector3, from: Vector3, to: Vector3): void {
+  const x = to.x - from.x, y = to.y - from.y, z = to.z - from.z;
+  const length = Math.sqrt(x * x + y * y + z * z);
+  const inv = length > 0 ? 1 / length : 0;
+  out.x = x * inv; out.y = y * inv; out.z = z * inv;
+}
+
+/** v ← v / |v| (0 벡터는 그대로). */
+export function normalizeVector(v: Vector3): void {
+  const x = v.x, y = v.y, z = v.z, length = Math.sqrt(x * x + y * y + z * z);
+  const inv = length > 0 ? 1 / length : 0;
+  v.x = x * inv; v.y = y * inv; v.z = z * inv;
+}
+
+/** v ← (m 의 3×3 선형 부분)·v. */
+export function applyLinear(v: Vector3, m: Matrix4): void {
+  const e = m.elements, x = v.x, y = v.y, z = v.z;
+  v.x = e[0]! * x + e[4]! * y + e[8]! * z;
+  v.y = e[1]! * x + e[5]! * y + e[9]! * z;
+  v.z = e[2]! * x + e[6]! * y + e[10]! * z;
+}
+
+/** v ← m·v, m 은 아핀 (마지막 행 0 0 0 1: w 로 나누지 않는다). */
+export function applyAffine(v: Vector3, m: Matrix4): void {
+  const e = m.elements, x = v.x, y = v.y, z = v.z;
+  v.x = e[0]! * x + e[4]! * y + e[8]! * z + e[12]!;
+  v.y = e[1]! * x + e[5]! * y + e[9]! * z + e[13]!;
+  v.z = e[2]! * x + e[6]! * y + e[10]! * z + e[14]!;
+}
+
+/** out ← T·R·S (+ pivot): three 의 updateMatrix 와 같은 식이지만 object 에는 쓰지 않는다. */
+export function composeLocal(out: Matrix4, object: Object3D): void {
+  out.compose(object.position, object.quaternion, object.scale);
+  const pivot = object.pivot;
+  if (pivot != null) { // != null: r184 이전 three 에는 pivot 이 없다 (undefined)
+    const px = pivot.x, py = pivot.y, pz = pivot.z;
+    const te = out.elements;
+    te[12] = te[12]! + px - te[0]! * px - te[4]! * py - te[8]! * pz;
+    te[13] = te[13]! + py - te[1]! * px - te[5]! * py - te[9]! * pz;
+    te[14] = te[14]! + pz - te[2]! * px - te[6]! * py - te[10]! * pz;
+  }
+}
+
+/** v ← (object 의 로컬 행렬)·v: three 가 그리는 행렬 그대로 (matrixAutoUpdate 면 compose, pivot 포함). */
+export function applyLocal(v: Vector3, object: Object3D, scratch: Matrix4): void {
+  if (object.matrixAutoUpdate) {
+    composeLocal(scratch, object);
+    applyAffine(v, scratch);
+  } else {
+    applyAffine(v, object.matrix);
+  }
+}
+
+/** end 의 원점을 end 부모의 로컬 공간에서 out 에 (pivot 이 있으면 합성한 로컬 행렬에서). */
+export function endOrigin(end: Object3D, out: Vector3, scratch: Matrix4): Vector3 {
+  if (end.pivot == null) return out.copy(end.position);
+  composeLocal(scratch, end);
+  return out.setFromMatrixPosition(scratch);
+}
+
+/**
+ * v 를 bones (위에서 아래 순서, 모두 사이 뼈) 의 로컬 변환으로 아래에서 위로 옮기고, 그 회전의 곱
+ * q₁ q₂ … (위에서 아래, 정규화) 을 rotation 에 쓴다. unit 은 작업용 사원수.
+ */
+export function applyBetween(v: Vector3, bones: readonly Object3D[], rotation: Quaternion, unit: Quaternion, scratch: Matrix4): void {
+  rotation.identity();
+  for (let i = bones.length - 1; i >= 0; i--) {
+    const bone = bones[i]!;
+    applyLocal(v, bone, scratch);
+    copyQuaternion(unit, bone.quaternion);
+    normalizeQuaternion(unit);
+    rotation.premultiply(unit);
+  }
+}
