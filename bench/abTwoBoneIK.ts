@@ -5,11 +5,10 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Bone, Vector3 } from "three";
 import type { Object3D } from "three";
 import * as current from "../src/index.js";
 import { bytesAllocatedPerCall } from "./heap.js";
-import { CASE_COUNT, createRandom, makePointCases, makeRigCases, resetPose, SEED } from "./cases.js";
+import { CASE_COUNT, makePointCases, makeRigCases, resetPose, withBetweenBones } from "./cases.js";
 import type { RigCase } from "./cases.js";
 
 type Library = typeof current;
@@ -36,29 +35,6 @@ for (const commit of commits) {
 candidates.push({ name: "지금", lib: current });
 
 // --- 리그: bench/cases.ts 의 체인 (직접 부모·자식) 과, 같은 체인에 사이 뼈 (twist) 를 하나씩 끼운 체인 ---
-
-/** upper–mid, mid–end 사이에 뼈를 하나씩 끼운다 (위치는 반으로 나누고 회전은 임의, 스케일 1). 체인 끝의 자리는 달라진다. */
-function withBetweenBones(cases: RigCase[]): RigCase[] {
-  const random = createRandom(SEED + 7);
-  const done = new Set<Object3D>();
-  const axis = new Vector3();
-  for (const c of cases) {
-    if (done.has(c.upper)) continue;
-    done.add(c.upper);
-    for (const [top, bone] of [[c.upper, c.mid], [c.mid, c.end]] as const) {
-      const twist = new Bone();
-      axis.set(random() - 0.5, random() - 0.5, random() - 0.5).normalize();
-      twist.quaternion.setFromAxisAngle(axis, random() - 0.5);
-      twist.position.copy(bone.position).multiplyScalar(0.5);
-      bone.position.multiplyScalar(0.5);
-      top.remove(bone);
-      top.add(twist);
-      twist.add(bone);
-    }
-    c.parent.updateMatrixWorld(true);
-  }
-  return cases;
-}
 
 interface Rigs { cases: RigCase[]; solvers: Map<Object3D, current.TwoBoneIK> }
 

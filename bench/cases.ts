@@ -1,5 +1,6 @@
 // 벤치마크 입력: 씨앗을 고정한 난수로 만든 4,096 개의 사례 (셋 중 하나는 닿지 않는다).
 import { Bone, Group, Quaternion, Vector3 } from "three";
+import type { Object3D } from "three";
 
 export const CASE_COUNT = 4096;
 export const SEED = 20261130;
@@ -112,3 +113,27 @@ export function resetPose(rig: RigCase): void {
   rig.mid.quaternion.copy(rig.restRotations[1]);
   rig.end.quaternion.copy(rig.restRotations[2]);
 }
+
+/** upper–mid, mid–end 사이에 뼈를 하나씩 끼운다 (위치는 반으로 나누고 회전은 임의, 스케일 1). 체인 끝의 자리는 달라진다. */
+export function withBetweenBones(cases: RigCase[]): RigCase[] {
+  const random = createRandom(SEED + 7);
+  const done = new Set<Object3D>();
+  const axis = new Vector3();
+  for (const c of cases) {
+    if (done.has(c.upper)) continue;
+    done.add(c.upper);
+    for (const [top, bone] of [[c.upper, c.mid], [c.mid, c.end]] as const) {
+      const twist = new Bone();
+      axis.set(random() - 0.5, random() - 0.5, random() - 0.5).normalize();
+      twist.quaternion.setFromAxisAngle(axis, random() - 0.5);
+      twist.position.copy(bone.position).multiplyScalar(0.5);
+      bone.position.multiplyScalar(0.5);
+      top.remove(bone);
+      top.add(twist);
+      twist.add(bone);
+    }
+    c.parent.updateMatrixWorld(true);
+  }
+  return cases;
+}
+

@@ -1,13 +1,16 @@
 // npm run bench: 두 뼈 IK 벤치마크 (테스트에는 넣지 않는다 — 기계마다 시간이 다르다).
-// 같은 실행 안에서 모든 후보를 번갈아 돌리고 (라운드마다 순서를 바꿔, 후보마다 사례 전체를 3 번 연달아), 라운드마다 ns/풀이와 비율을 구해 중앙값을 낸다.
+// 후보: 순수 함수와 그 기준선, three 의 장부 바닥 (자세 쓰기 + 행렬 갱신), TwoBoneIK (극·자동 극·keepEnd·사이 뼈),
+// 주문서의 30 줄 예제, three 의 CCDIKSolver. 같은 실행 안에서 모든 후보를 번갈아 돌리고 (라운드마다 순서를 바꿔, 후보마다 사례 전체를 3 번 연달아), 라운드마다 ns/풀이와 비율을 구해 중앙값을 낸다.
 // 바이트/풀이는 GC 뒤 heapUsed 증가분 (node --expose-gc). 옵션: --json (기계가 읽을 출력), --rounds N.
 // 옛 커밋과의 같은 실행 A/B (검사를 더한 비용 등) 는 npm run bench:ab (bench/abTwoBoneIK.ts, 옛 src 는 bench/buildOldSrc.mjs 가 git 에서 꺼낸다).
 import { Bone, BufferGeometry, Group, MeshBasicMaterial, Skeleton, SkinnedMesh, Vector3 } from "three";
+import type { Object3D } from "three";
 import { CCDIKSolver } from "three/addons/animation/CCDIKSolver.js";
 import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK } from "../src/index.js";
 import { bytesAllocatedPerCall } from "./heap.js";
 import { measureBundleSizes } from "./bundleSize.js";
-import { CASE_COUNT, makePointCases, makeRigCases, resetPose } from "./cases.js";
+import { CASE_COUNT, makePointCases, makeRigCases, resetPose, withBetweenBones } from "./cases.js";
+import { naiveTwoBoneIK } from "./naiveSample.js";
 import type { RigCase } from "./cases.js";
 import { solvePacked } from "./yardstick.js";
 
@@ -46,33 +49,40 @@ const yardstickSuite: Suite = {
   },
 };
 
-// --- 뼈: TwoBoneIK 와 three 의 CCDIKSolver 를 같은 체인에 ---
-const rigCases = makeRigCases();
-const solvers = new Map<Group, { ik: TwoBoneIK; ccd1: CCDIKSolver; ccd50: CCDIKSolver; targetBone: Bone }>();
-for (const c of rigCases) {
-  if (solvers.has(c.parent)) continue;
-  const world = new Group();
-  world.add(c.parent);
-  const targetBone = new Bone();
-  world.add(targetBone);
-  const mesh = new SkinnedMesh(new BufferGeometry(), new MeshBasicMaterial());
-  world.add(mesh);
-  mesh.bind(new Skeleton([c.upper, c.mid, c.end, targetBone]));
-  const iks = (iteration: number) => [{ target: 3, effector: 2, links: [{ index: 1 }, { index: 0 }], iteration }];
-  solvers.set(c.parent, {
-    ik: new TwoBoneIK(c.upper, c.mid, c.end),
-    ccd1: new CCDIKSolver(mesh, iks(1)),
-    ccd50: new CCDIKSolver(mesh, iks(50)),
-    targetBone,
-  });
+// --- 뼈: TwoBoneIK, 주문서의 예제, three 의 CCDIKSolver 를 같은 체인에 ---
+interface RigSet {
+  cases: RigCase[];
+  solvers: Map<Object3D, { ik: TwoBoneIK; ccd1: CCDIKSolver | null; ccd50: CCDIKSolver | null; targetBone: Bone }>;
 }
+
+function makeRigSet(cases: RigCase[], withCcd = true): RigSet {
+  const solvers: RigSet["solvers"] = new Map();
+  for (const c of cases) {
+    if (solvers.has(c.upper)) continue;
+    const world = new Group();
+    world.add(c.parent);
+    const targetBone = new Bone();
+    world.add(targetBone);
+    const mesh = new SkinnedMesh(new BufferGeometry(), new MeshBasicMaterial());
+    world.add(mesh);
+    mesh.bind(new Skeleton([c.upper, c.mid, c.end, targetBone]));
+    const iks = (iteration: number) => [{ target: 3, effector: 2, links: [{ index: 1 }, { index: 0 }], iteration }];
+    // CCDIKSolver 는 사이 뼈가 있는 체인을 받지 않는다 (링크가 직접 부모·자식이어야 한다).
+    const ccd1 = withCcd ? new CCDIKSolver(mesh, iks(1)) : null, ccd50 = withCcd ? new CCDIKSolver(mesh, iks(50)) : null;
+    solvers.set(c.upper, { ik: new TwoBoneIK(c.upper, c.mid, c.end), ccd1, ccd50, targetBone });
+  }
+  return { cases, solvers };
+}
+
+const direct = makeRigSet(makeRigCases());
+const between = makeRigSet(withBetweenBones(makeRigCases()), false);
 
 const _root = new Vector3(), _mid = new Vector3(), _end = new Vector3();
 
 /** 모든 뼈 사례를 한 번 풀고 정확도를 잰다 (시간 밖에서). */
-function measureAccuracy(solveCase: (c: RigCase) => void): { meanError: number; maxError: number; maxLengthChange: number } {
+function measureAccuracy(set: RigSet, solveCase: (c: RigCase) => void): { meanError: number; maxError: number; maxLengthChange: number } {
   let sum = 0, count = 0, maxError = 0, maxLengthChange = 0;
-  for (const c of rigCases) {
+  for (const c of set.cases) {
     resetPose(c);
     c.parent.updateMatrixWorld(true);
     _root.setFromMatrixPosition(c.upper.matrixWorld);
@@ -94,42 +104,57 @@ function measureAccuracy(solveCase: (c: RigCase) => void): { meanError: number; 
   return { meanError: sum / count, maxError, maxLengthChange };
 }
 
-function twoBoneCase(c: RigCase): void {
-  resetPose(c);
-  solvers.get(c.parent)!.ik.solve(c.target, c.pole, undefined, out);
+const keepEnd = { keepEndRotation: true };
+
+function rigSuite(name: string, set: RigSet, solveCase: (c: RigCase) => void, withAccuracy = true): Suite {
+  return {
+    name,
+    run() { for (const c of set.cases) solveCase(c); },
+    ...(withAccuracy ? { accuracy: () => measureAccuracy(set, solveCase) } : {}),
+  };
 }
 
-function ccdCase(c: RigCase, which: "ccd1" | "ccd50"): void {
+function ccdCase(set: RigSet, c: RigCase, which: "ccd1" | "ccd50"): void {
   resetPose(c);
-  const s = solvers.get(c.parent)!;
+  const s = set.solvers.get(c.upper)!;
   // CCDIKSolver 는 체인의 월드 행렬이 최신이라고 가정한다: TwoBoneIK 가 안에서 하는 갱신과 같은 일을 먼저 한다.
   c.end.updateWorldMatrix(true, false);
   s.targetBone.position.copy(c.target);
   s.targetBone.updateMatrixWorld();
-  s[which].update();
+  s[which]!.update();
 }
 
-const twoBoneSuite: Suite = {
-  name: "TwoBoneIK.solve (행렬 갱신 포함)",
-  run() { for (const c of rigCases) twoBoneCase(c); },
-  accuracy: () => measureAccuracy(twoBoneCase),
-};
-const ccd1Suite: Suite = {
-  name: "CCDIKSolver, 기본 1회 반복",
-  run() { for (const c of rigCases) ccdCase(c, "ccd1"); },
-  accuracy: () => measureAccuracy((c) => ccdCase(c, "ccd1")),
-};
-const ccd50Suite: Suite = {
-  name: "CCDIKSolver, 50회 반복",
-  run() { for (const c of rigCases) ccdCase(c, "ccd50"); },
-  accuracy: () => measureAccuracy((c) => ccdCase(c, "ccd50")),
-};
-const resetSuite: Suite = {
-  name: "(참고) 자세 되돌리기만 — 뼈 행마다 포함",
-  run() { for (const c of rigCases) resetPose(c); },
-};
+// three 의 장부 바닥: 어떤 뼈 풀이든 치르는 일 — 사례의 자세를 쓰고 조상·체인의 월드 행렬을 갱신한다.
+const floorSuite = rigSuite("바닥: 자세 쓰기 + 월드 행렬 갱신", direct, (c) => { resetPose(c); c.end.updateWorldMatrix(true, false); }, false);
+const twoBoneSuite = rigSuite("TwoBoneIK.solve (극)", direct, (c) => { resetPose(c); direct.solvers.get(c.upper)!.ik.solve(c.target, c.pole, undefined, out); });
+const autoPoleSuite = rigSuite("TwoBoneIK.solve (자동 극)", direct, (c) => { resetPose(c); direct.solvers.get(c.upper)!.ik.solve(c.target, undefined, undefined, out); });
+const keepEndSuite = rigSuite("TwoBoneIK.solve (극, keepEndRotation)", direct, (c) => { resetPose(c); direct.solvers.get(c.upper)!.ik.solve(c.target, c.pole, keepEnd, out); });
+const betweenFloorSuite = rigSuite("바닥, 사이 뼈 둘", between, (c) => { resetPose(c); c.end.updateWorldMatrix(true, false); }, false);
+const betweenSuite = rigSuite("TwoBoneIK.solve, 사이 뼈 둘", between, (c) => { resetPose(c); between.solvers.get(c.upper)!.ik.solve(c.target, c.pole, undefined, out); });
+const naiveSuite = rigSuite("주문서의 30 줄 예제", direct, (c) => { resetPose(c); naiveTwoBoneIK(c.upper, c.mid, c.end, c.target, c.pole); });
+const ccd1Suite = rigSuite("CCDIKSolver, 기본 1회 반복", direct, (c) => ccdCase(direct, c, "ccd1"));
+const ccd50Suite = rigSuite("CCDIKSolver, 50회 반복", direct, (c) => ccdCase(direct, c, "ccd50"));
 
-const suites = [solveSuite, yardstickSuite, twoBoneSuite, ccd1Suite, ccd50Suite, resetSuite];
+const suites = [
+  solveSuite, yardstickSuite, floorSuite, twoBoneSuite, autoPoleSuite, keepEndSuite, betweenFloorSuite, betweenSuite,
+  naiveSuite, ccd1Suite, ccd50Suite,
+];
+
+/** 같은 라운드 안의 두 후보의 시간 비율과 목표. atMost: 비율이 target 이하여야 한다 (아니면 이상). */
+interface Ratio { label: string; numerator: Suite; denominator: Suite; target: number; atMost: boolean }
+const ratioDefinitions: Ratio[] = [
+  { label: "TwoBoneIK.solve / 바닥", numerator: twoBoneSuite, denominator: floorSuite, target: 2, atMost: true },
+  { label: "TwoBoneIK.solve (자동 극) / 바닥", numerator: autoPoleSuite, denominator: floorSuite, target: 2, atMost: true },
+  { label: "TwoBoneIK.solve (keepEnd) / 바닥", numerator: keepEndSuite, denominator: floorSuite, target: 2, atMost: true },
+  { label: "사이 뼈 둘: TwoBoneIK.solve / 그 바닥", numerator: betweenSuite, denominator: betweenFloorSuite, target: 2, atMost: true },
+  { label: "주문서의 예제 / TwoBoneIK.solve", numerator: naiveSuite, denominator: twoBoneSuite, target: 1.6, atMost: false },
+  { label: "CCD 50회 / TwoBoneIK.solve", numerator: ccd50Suite, denominator: twoBoneSuite, target: 30, atMost: false },
+  { label: "TwoBoneIK.solve / CCD 기본 1회", numerator: twoBoneSuite, denominator: ccd1Suite, target: 1, atMost: true },
+  { label: "solveTwoBoneIK / 기준선", numerator: solveSuite, denominator: yardstickSuite, target: 1.5, atMost: true },
+];
+
+/** TwoBoneIK 만 가져오는 번들의 목표 (바이트). */
+const BUNDLE_TARGET = { name: "TwoBoneIK", minified: 20_000, gzip: 7_000 };
 
 // --- 측정 ---
 function median(values: number[]): number {
@@ -141,13 +166,7 @@ function median(values: number[]): number {
 for (const s of suites) for (let i = 0; i < 5; i++) s.run(); // 준비 운동 (JIT)
 
 const nsPerSolve = new Map<Suite, number[]>(suites.map((s) => [s, []]));
-const ratios = {
-  solveOverYardstick: [] as number[],
-  twoBoneOverCcd1: [] as number[],
-  ccd50OverTwoBone: [] as number[],
-  /** 두 후보가 똑같이 치르는 자세 되돌리기 시간을 뺀 비율 (풀이만의 비용끼리). */
-  ccd50OverTwoBoneNet: [] as number[],
-};
+const ratioRounds = ratioDefinitions.map(() => [] as number[]);
 for (let round = 0; round < ROUNDS; round++) {
   const times = new Map<Suite, number>();
   for (let k = 0; k < suites.length; k++) {
@@ -158,11 +177,7 @@ for (let round = 0; round < ROUNDS; round++) {
     times.set(s, ns);
     nsPerSolve.get(s)!.push(ns);
   }
-  ratios.solveOverYardstick.push(times.get(solveSuite)! / times.get(yardstickSuite)!);
-  ratios.twoBoneOverCcd1.push(times.get(twoBoneSuite)! / times.get(ccd1Suite)!);
-  ratios.ccd50OverTwoBone.push(times.get(ccd50Suite)! / times.get(twoBoneSuite)!);
-  const resetNs = times.get(resetSuite)!;
-  ratios.ccd50OverTwoBoneNet.push((times.get(ccd50Suite)! - resetNs) / (times.get(twoBoneSuite)! - resetNs));
+  ratioDefinitions.forEach((r, i) => ratioRounds[i]!.push(times.get(r.numerator)! / times.get(r.denominator)!));
 }
 
 const bytes = new Map<Suite, number>(suites.map((s) => [s, bytesAllocatedPerCall(() => s.run(), 4, 5) / CASE_COUNT]));
@@ -180,19 +195,19 @@ const report = {
     bytesPerSolve: bytes.get(s)!,
     accuracy: accuracy.get(s) ?? null,
   })),
-  ratios: {
-    solveOverYardstick: median(ratios.solveOverYardstick),
-    twoBoneOverCcd1: median(ratios.twoBoneOverCcd1),
-    ccd50OverTwoBone: median(ratios.ccd50OverTwoBone),
-    ccd50OverTwoBoneNet: median(ratios.ccd50OverTwoBoneNet),
-  },
+  ratios: ratioDefinitions.map((r, i) => {
+    const value = median(ratioRounds[i]!);
+    return { label: r.label, value, target: r.target, atMost: r.atMost, met: r.atMost ? value <= r.target : value >= r.target };
+  }),
   bundleSizes,
+  bundleTarget: BUNDLE_TARGET,
 };
 
 if (asJson) {
   console.log(JSON.stringify(report, null, 2));
 } else {
   const pad = (text: string, width: number) => text + " ".repeat(Math.max(0, width - [...text].length));
+  const mark = (met: boolean) => (met ? "✓" : "✗");
   console.log(`두 뼈 IK 벤치마크 — Node ${report.node}, 사례 ${CASE_COUNT} 개 (1/3 은 닿지 않음, 부모 64 종), 라운드 ${ROUNDS} 의 중앙값\n`);
   console.log(`${pad("후보", 40)}${pad("ns/풀이", 12)}${pad("바이트/풀이", 13)}정확도 (닿는 사례의 |끝 − 목표| 평균 / 최대, 뼈 길이 변화 최대)`);
   for (const s of report.suites) {
@@ -201,13 +216,15 @@ if (asJson) {
       : "";
     console.log(`${pad(s.name, 40)}${pad(s.nsPerSolve.toFixed(1), 12)}${pad(s.bytesPerSolve.toFixed(2), 13)}${acc}`);
   }
-  console.log(`\n비율 (라운드 안에서 구한 값의 중앙값):`);
-  console.log(`  solveTwoBoneIK / 기준선            = ${report.ratios.solveOverYardstick.toFixed(2)}×   (목표 ≤ 1.5×)`);
-  console.log(`  TwoBoneIK.solve / CCD 기본 1회      = ${report.ratios.twoBoneOverCcd1.toFixed(2)}×   (목표 < 1×)`);
-  console.log(`  CCD 50회 / TwoBoneIK.solve          = ${report.ratios.ccd50OverTwoBone.toFixed(1)}×   (목표 ≥ 30×)`);
-  console.log(`    같은 비율, 자세 되돌리기를 양쪽에서 뺀 값 = ${report.ratios.ccd50OverTwoBoneNet.toFixed(1)}×`);
+  console.log(`\n비율 (라운드 안에서 구한 값의 중앙값) 과 목표:`);
+  for (const r of report.ratios) {
+    console.log(`  ${mark(r.met)} ${pad(r.label, 40)}${pad(`${r.value.toFixed(2)}×`, 10)}(목표 ${r.atMost ? "≤" : "≥"} ${r.target}×)`);
+  }
   console.log(`\n번들 크기 (src/ 에서 Vite 로 minify, three 는 외부 — 사용자 번들에 더해지는 바이트):`);
   for (const b of report.bundleSizes) {
-    console.log(`  ${pad(b.name, 30)}${pad(`${(b.minifiedBytes / 1000).toFixed(1)} kB min`, 14)}${(b.gzipBytes / 1000).toFixed(1)} kB gzip`);
+    const target = b.name === BUNDLE_TARGET.name
+      ? `   ${mark(b.minifiedBytes <= BUNDLE_TARGET.minified && b.gzipBytes <= BUNDLE_TARGET.gzip)} 목표 ≤ ${BUNDLE_TARGET.minified / 1000} kB min / ${BUNDLE_TARGET.gzip / 1000} kB gzip`
+      : "";
+    console.log(`  ${pad(b.name, 30)}${pad(`${(b.minifiedBytes / 1000).toFixed(1)} kB min`, 14)}${(b.gzipBytes / 1000).toFixed(1)} kB gzip${target}`);
   }
 }
