@@ -11,6 +11,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "spec" / "bone_names.json"
 TARGET = ROOT / "src" / "rig" / "boneNames.ts"
+# 몸 방향을 재는 네 뼈만 (TwoBoneIK 생성자가 번들에 싣는 작은 표: bodyBend.ts).
+BODY_TARGET = ROOT / "src" / "rig" / "bodyBoneNames.ts"
+BODY_ROLES = ("leftUpperArm", "rightUpperArm", "leftUpperLeg", "rightUpperLeg")
 
 HEADER = """\
 // 이 파일은 spec/bone_names.json 에서 만든다 (python3 spec/generate_bone_names_ts.py). 손으로 고치지 않는다.
@@ -72,5 +75,34 @@ def render() -> str:
     return HEADER.format(roles=roles) + body + ";\n"
 
 
+BODY_HEADER = """\
+// 이 파일은 spec/bone_names.json 에서 만든다 (python3 spec/generate_bone_names_ts.py). 손으로 고치지 않는다.
+// 몸 방향을 재는 네 뼈 (두 위팔, 두 허벅지) 만 담은 작은 표: TwoBoneIK 생성자가 findLimbs 의 표 전체를 싣지 않게.
+
+/** 역할의 번호: 0 왼 위팔, 1 오른 위팔, 2 왼 허벅지, 3 오른 허벅지. */
+export const BODY_ROLES = {roles} as const;
+
+/** 규칙마다 [접두어 정규식, rank, "정규화한이름:역할번호 …"] (spec/bone_names.json 의 순서). */
+export const BODY_BONE_NAMES: readonly (readonly [string, number, string])[] = [
+{rows}
+];
+"""
+
+
+def render_body() -> str:
+    data = json.loads(SOURCE.read_text(encoding="utf-8"))
+    rows = []
+    for convention in data["conventions"]:
+        names = " ".join(
+            f"{name}:{index}" for index, role in enumerate(BODY_ROLES) for name in convention["bones"].get(role, [])
+        )
+        if not names:
+            continue
+        for prefix in convention["prefixes"]:
+            rows.append(f"  [{json.dumps(prefix['pattern'])}, {prefix['rank']}, {json.dumps(names)}],")
+    return BODY_HEADER.format(roles=json.dumps(list(BODY_ROLES)), rows="\n".join(rows))
+
+
 if __name__ == "__main__":
     TARGET.write_text(render(), encoding="utf-8")
+    BODY_TARGET.write_text(render_body(), encoding="utf-8")

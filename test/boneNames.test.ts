@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PropertyBinding } from "three";
 import { BONE_NAME_TABLES, matchBoneName, normalizeBoneName } from "../src/index";
 import type { HumanBoneRole } from "../src/index";
+import { BODY_BONE_NAMES, BODY_ROLES } from "../src/rig/bodyBoneNames";
 
 const json = JSON.parse(readFileSync(new URL("../spec/bone_names.json", import.meta.url), "utf8"));
 
@@ -26,6 +27,22 @@ function expectRole(name: string, role: HumanBoneRole, convention: string): void
 describe("bone name tables", () => {
   it("the TypeScript table equals spec/bone_names.json (regenerate with spec/generate_bone_names_ts.py)", () => {
     expect(BONE_NAME_TABLES).toEqual(json);
+  });
+
+  it("the body subset (src/rig/bodyBoneNames.ts, read by the TwoBoneIK constructor) equals the JSON's four body roles", () => {
+    const expected: [string, number, string][] = [];
+    for (const convention of json.conventions as { prefixes: { pattern: string; rank: number }[]; bones: Record<string, string[]> }[]) {
+      const names = BODY_ROLES.flatMap((role, index) => (convention.bones[role] ?? []).map((name) => `${name}:${index}`)).join(" ");
+      if (names === "") continue;
+      for (const prefix of convention.prefixes) expected.push([prefix.pattern, prefix.rank, names]);
+    }
+    expect(BODY_BONE_NAMES).toEqual(expected);
+  });
+
+  it("VRoid Studio names (J_Bip_L_UpperArm …) are a convention of their own", () => {
+    expectRole("J_Bip_L_UpperArm", "leftUpperArm", "vroid");
+    expectRole("J_Bip_R_LowerLeg", "rightLowerLeg", "vroid");
+    expectRole("J_Bip_L_ToeBase", "leftToes", "vroid");
   });
 
   it("no normalized name means two different roles in two conventions", () => {

@@ -502,6 +502,60 @@ export const BONE_NAME_TABLES: BoneNameTables = {
       }
     },
     {
+      "id": "vroid",
+      "label": "VRoid Studio (J_Bip_L_UpperArm)",
+      "prefixes": [
+        {
+          "pattern": "jbip",
+          "rank": 1
+        }
+      ],
+      "bones": {
+        "leftUpperArm": [
+          "lupperarm"
+        ],
+        "leftLowerArm": [
+          "llowerarm"
+        ],
+        "leftHand": [
+          "lhand"
+        ],
+        "leftUpperLeg": [
+          "lupperleg"
+        ],
+        "leftLowerLeg": [
+          "llowerleg"
+        ],
+        "leftFoot": [
+          "lfoot"
+        ],
+        "leftToes": [
+          "ltoebase"
+        ],
+        "rightUpperArm": [
+          "rupperarm"
+        ],
+        "rightLowerArm": [
+          "rlowerarm"
+        ],
+        "rightHand": [
+          "rhand"
+        ],
+        "rightUpperLeg": [
+          "rupperleg"
+        ],
+        "rightLowerLeg": [
+          "rlowerleg"
+        ],
+        "rightFoot": [
+          "rfoot"
+        ],
+        "rightToes": [
+          "rtoebase"
+        ]
+      }
+    },
+    {
       "id": "palm",
       "label": "손바닥을 손으로 (Blender 내보내기 palm_l 등, 손 이름이 따로 있으면 그것이 먼저)",
       "prefixes": [

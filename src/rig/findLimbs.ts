@@ -2,6 +2,7 @@ import { PropertyBinding, Vector3 } from "three";
 import type { Object3D } from "three";
 import { BONE_NAME_TABLES } from "./boneNames.js";
 import type { BoneNameTables, HumanBoneRole } from "./boneNames.js";
+import { measureBodyAxes } from "./bodyAxes.js";
 
 export type { BoneNameConvention, BoneNamePrefix, BoneNameTables, HumanBoneRole } from "./boneNames.js";
 export { BONE_NAME_TABLES } from "./boneNames.js";
@@ -388,20 +389,11 @@ export function findLimbs(root: Object3D, options: FindLimbsOptions = {}): FindL
     return present.reduce((sum, p) => sum.add(p), new Vector3()).divideScalar(present.length);
   };
   const rootAxis = (x: number, y: number, z: number) => new Vector3(x, y, z).transformDirection(root.matrixWorld);
-  const shoulders = mean([position("leftUpperArm"), position("rightUpperArm")]);
-  const hips = mean([position("leftUpperLeg"), position("rightUpperLeg")]);
-  const up = shoulders !== null && hips !== null && shoulders.distanceTo(hips) > 0
-    ? shoulders.clone().sub(hips).normalize()
-    : rootAxis(0, 1, 0);
-  const across = (a: Vector3 | null, b: Vector3 | null) => (a !== null && b !== null ? a.clone().sub(b) : null);
   const conventionForward = rootAxis(0, 0, facesMinusZ ? -1 : 1);
-  const left = across(position("leftUpperLeg"), position("rightUpperLeg"))
-    ?? across(position("leftUpperArm"), position("rightUpperArm"))
-    ?? new Vector3().crossVectors(up, conventionForward);
-  left.addScaledVector(up, -left.dot(up));
-  if (!(left.lengthSq() > 0)) left.crossVectors(up, conventionForward);
-  left.normalize();
-  const forward = new Vector3().crossVectors(left, up).normalize();
+  const { up, left, forward } = measureBodyAxes(
+    [position("leftUpperArm"), position("rightUpperArm"), position("leftUpperLeg"), position("rightUpperLeg")],
+    rootAxis(0, 1, 0), conventionForward,
+  )!;
 
   // 5. 좌우 확인 (이름과 따로): 발가락이 있으면 발 → 발가락이 앞, 없으면 glTF 관례.
   const toesForward = new Vector3();
