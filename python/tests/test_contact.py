@@ -76,7 +76,7 @@ def test_legs_are_found_by_every_naming_convention_case_and_separator_insensitiv
 
 
 # 표의 머리말 정규식마다 실제 파일에 쓰이는 철자 하나. 표에 새 머리말이 생기면 여기에 더해야 아래 테스트가 통과한다.
-PREFIX_SPELLINGS = {"mixamorig[0-9]*": "mixamorig1:", "bip[0-9]*": "Bip01_", "def": "DEF-", "org": "ORG-", "": ""}
+PREFIX_SPELLINGS = {"mixamorig[0-9]*": "mixamorig1:", "bip[0-9]*": "Bip01_", "def": "DEF-", "org": "ORG-", "jbip": "J_Bip_", "": ""}
 
 
 def test_the_packaged_name_table_is_a_byte_copy_of_spec_bone_names_json():
