@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 
-.PHONY: demo test install venv test-ts test-py test-e2e bench bench-py bench-footlock build dist-py fuzz rigs bone-names test-package test-three-range docs docs-check screenshot
+.PHONY: tolerances demo test install venv test-ts test-py test-e2e bench bench-py bench-footlock build dist-py fuzz rigs bone-names test-package test-three-range docs docs-check screenshot
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci
@@ -91,3 +91,7 @@ bone-names:
 # 발 고정: 10 분 120 fps 클립 (72,000 프레임) 의 읽기·고치기·쓰기 시간
 bench-footlock: venv
 	$(VENV_PY) -m twoboneik.bench_footlock
+
+# 두 언어가 함께 쓰는 허용치 spec/tolerances.json (원본) → src/math/tolerances.ts, python/src/twoboneik/_tolerances.py.
+tolerances:
+	$(PYTHON) spec/generate_tolerances.py

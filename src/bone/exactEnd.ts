@@ -5,11 +5,8 @@ import { applyBetween, endOrigin } from "./localMath.js";
 import { rotateMidToEnd, rotateUpperToJoint } from "./rotateChain.js";
 import type { ChainLinks } from "./chainLinks.js";
 import type { SolveFrame } from "./solveFrame.js";
+import { END_REFINED, END_REFINEMENTS } from "../math/tolerances.js";
 
-/** 끝 다듬기의 최대 횟수: 한 번에 오차가 δ (뼈 스케일의 비균등·사이 뼈 사원수의 |n − 1|, ~1e-7) 배로 줄어든다. */
-const END_REFINEMENTS = 2;
-/** 끝 다듬기를 멈추는 오차 (팔다리 길이 a + b 에 대한 비율): float64 반올림 몇 번 거리. */
-const END_REFINED = 1e-15;
 
 /**
  * 새 회전 (f.upperRotation·f.midRotation) 으로 three 가 그릴 end 원점을 부모 공간에서 f.drawnEndParent 에:

@@ -1,13 +1,14 @@
 import { Quaternion } from "three";
 import type { Vector3Like } from "three";
 import { fieldsOf } from "./quaternionFields.js";
+import * as tolerances from "./tolerances.js";
 
 /**
  * 단위 벡터로 볼 |‖v‖² − 1| 의 상한. float32 로 저장된 방향 (상대 오차 ~1e-7) 도 받고,
  * 정규화하지 않은 벡터 (‖v‖ = 1.001 이면 2e-3) 는 거부한다.
  * @internal
  */
-export const UNIT_VECTOR_TOLERANCE = 1e-5;
+export const UNIT_VECTOR_TOLERANCE: number = tolerances.UNIT_VECTOR_TOLERANCE;
 
 /**
  * 단위 벡터 from 을 단위 벡터 to 로 돌리는 가장 작은 회전 (회전축 from × to, 회전각 φ = 두 벡터 사이의 각, 라디안)

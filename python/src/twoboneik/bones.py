@@ -10,7 +10,7 @@ from typing import Any, NamedTuple, Union
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from . import _checks
+from . import _checks, _tolerances
 from .rotation import (
     quaternion_conjugate,
     quaternion_multiply,
@@ -31,7 +31,7 @@ __all__ = [
 
 #: 입력 쿼터니언의 |q| 가 1 에서 이만큼 넘게 벗어나면 거부한다. three 는 단위 쿼터니언을 전제로 행렬을 만들므로
 #: 크기가 어긋난 회전은 뼈를 늘인다. glTF 의 float32 쿼터니언 (오차 ~1e-7) 은 넉넉히 통과한다.
-QUATERNION_UNIT_TOLERANCE = 1e-4
+QUATERNION_UNIT_TOLERANCE = _tolerances.QUATERNION_UNIT_TOLERANCE
 
 
 class LocalTransform(NamedTuple):
@@ -359,8 +359,8 @@ def apply_two_bone_ik(
 _IDENTITY = np.array([0.0, 0.0, 0.0, 1.0])
 
 #: 끝 다듬기의 최대 횟수와 멈추는 오차 (팔다리 길이 a + b 에 대한 비율): TypeScript TwoBoneIK 와 같다.
-_END_REFINEMENTS = 2
-_END_REFINED = 1e-15
+_END_REFINEMENTS = _tolerances.END_REFINEMENTS
+_END_REFINED = _tolerances.END_REFINED
 
 
 def _rotate_to_solution(
@@ -416,11 +416,11 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 #: 균등 스케일로 볼 상대 허용치 (TypeScript 의 UNIFORM_SCALE_TOLERANCE 와 같다): 세 축 스케일의 (최대 − 최소) / 최대와
 #: 두 축 사이의 |cos| 이 이보다 크면 거부한다. 실제 glTF 의 float32 잡음 (~1e-7) 은 통과한다.
-UNIFORM_SCALE_TOLERANCE = 1e-5
+UNIFORM_SCALE_TOLERANCE = _tolerances.UNIFORM_SCALE_TOLERANCE
 
 #: 선형 부분의 가장 큰 원소가 이 범위 밖이면 2 의 거듭제곱으로 크기를 옮긴 뒤 뒤집는다 (TypeScript 와 같은 경계).
-_PLAIN_INVERT_MIN = 2.0**-100
-_PLAIN_INVERT_MAX = 2.0**100
+_PLAIN_INVERT_MIN = _tolerances.PLAIN_INVERT_MIN
+_PLAIN_INVERT_MAX = _tolerances.PLAIN_INVERT_MAX
 
 
 def _blend(q0: np.ndarray, q1: np.ndarray, w: np.ndarray) -> np.ndarray:

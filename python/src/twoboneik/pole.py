@@ -9,12 +9,14 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from . import _tolerances
+
 __all__ = ["AUTO_POLE_DEFAULT_WEIGHT", "AUTO_POLE_STRAIGHT", "BEND_DIRECTION_UNIT_TOLERANCE", "auto_pole"]
 
 #: 완전히 곧은 팔다리 (s = 0) 에서 기본 방향 n 쪽으로 미는 정도 (L 에 대한 비율). spec/AUTO_POLE.md 의 상수.
-AUTO_POLE_DEFAULT_WEIGHT = 0.05
+AUTO_POLE_DEFAULT_WEIGHT = _tolerances.AUTO_POLE_DEFAULT_WEIGHT
 #: s = |bend| / L 이 이 값 이상이면 기본 방향은 쓰지 않는다 (a = b 일 때 관절 굽힘 약 11.5°).
-AUTO_POLE_STRAIGHT = 0.1
+AUTO_POLE_STRAIGHT = _tolerances.AUTO_POLE_STRAIGHT
 #: n 은 단위 벡터여야 한다: |n| 이 1 에서 이만큼 넘게 벗어나면 거부한다 (float32 에서 온 방향도 통과한다).
 BEND_DIRECTION_UNIT_TOLERANCE = 1e-6
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike
 
-from . import _checks
+from . import _checks, _tolerances
 
 __all__ = [
     "quaternion_multiply",
@@ -72,7 +72,7 @@ def rotate_vector(q: np.ndarray, v: np.ndarray) -> np.ndarray:
 
 #: 단위 벡터로 볼 |‖v‖² − 1| 의 상한 (TypeScript 의 UNIT_VECTOR_TOLERANCE 와 같은 값). float32 로 저장된 방향
 #: (상대 오차 ~1e-7) 은 받고, 정규화하지 않은 벡터 (‖v‖ = 1.001 이면 2e-3) 는 거부한다.
-UNIT_VECTOR_TOLERANCE = 1e-5
+UNIT_VECTOR_TOLERANCE = _tolerances.UNIT_VECTOR_TOLERANCE
 
 
 def rotation_between_unit_vectors(u: ArrayLike, v: ArrayLike) -> np.ndarray:

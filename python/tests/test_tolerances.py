@@ -1,0 +1,37 @@
+"""두 언어의 허용치는 spec/tolerances.json 하나에서 온다: 생성한 _tolerances.py 와 그것을 쓰는 모듈의 상수가 같은지."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from twoboneik import _tolerances, bones, pole, rotation, solve
+
+CONSTANTS = json.loads((Path(__file__).resolve().parents[2] / "spec" / "tolerances.json").read_text(encoding="utf-8"))[
+    "constants"
+]
+
+
+def test_the_generated_module_is_the_json_name_for_name_and_bit_for_bit():
+    generated = {name: getattr(_tolerances, name) for name in dir(_tolerances) if name.isupper()}
+    assert generated == {name: entry["value"] for name, entry in CONSTANTS.items()}
+
+
+def test_the_constants_the_package_uses_are_the_jsons():
+    used = {
+        "QUATERNION_UNIT_TOLERANCE": bones.QUATERNION_UNIT_TOLERANCE,
+        "UNIFORM_SCALE_TOLERANCE": bones.UNIFORM_SCALE_TOLERANCE,
+        "PLAIN_INVERT_MIN": bones._PLAIN_INVERT_MIN,
+        "PLAIN_INVERT_MAX": bones._PLAIN_INVERT_MAX,
+        "END_REFINEMENTS": bones._END_REFINEMENTS,
+        "END_REFINED": bones._END_REFINED,
+        "UNIT_VECTOR_TOLERANCE": rotation.UNIT_VECTOR_TOLERANCE,
+        "AUTO_POLE_DEFAULT_WEIGHT": pole.AUTO_POLE_DEFAULT_WEIGHT,
+        "AUTO_POLE_STRAIGHT": pole.AUTO_POLE_STRAIGHT,
+        "POLE_LINE_TOLERANCE": solve.POLE_LINE_TOLERANCE,
+        "POLE_ROUNDING_ULPS": solve.POLE_ROUNDING_ULPS,
+        "POLE_DOWNSCALE_LIMIT": solve.POLE_DOWNSCALE_LIMIT,
+        "REORTHOGONALIZE_RATIO_SQ": solve.REORTHOGONALIZE_RATIO_SQ,
+    }
+    for name, value in used.items():
+        assert value == CONSTANTS[name]["value"], name
