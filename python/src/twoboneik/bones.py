@@ -53,8 +53,8 @@ class TwoBoneIKPose(NamedTuple):
     - upper_rotation, mid_rotation: 새 로컬 쿼터니언 (..., 4), x, y, z, w.
     - end_rotation: keep_end_rotation 이면 새 로컬 쿼터니언, 아니면 입력 그대로 (..., 4).
     - joint, end: 새 자세를 정기구학으로 다시 계산한 관절·끝의 월드 위치 (..., 3).
-    - reachable: 끝이 목표에 닿았는가 (...). 범위 밖이거나 soft 가 목표를 당겼으면 False.
-      weight 와는 상관없이 목표에 대한 판정이다 (TypeScript 와 같다).
+    - reachable (...): weight 1 의 풀이에서 끝이 목표에 닿는가 — 목표가 닿는 범위 안이고 soft 가 당기지 않았다.
+      weight 와는 무관하다 (weight < 1 이면 True 여도 끝은 목표와 들어온 자세 사이에 있다). TypeScript 와 같은 정의.
     """
 
     upper_rotation: NDArray[np.float64]
@@ -125,8 +125,9 @@ def apply_two_bone_ik(
        q_U1 = normalize(Δ₁ q_U0).
     5. Δ₂ = 가장 작은 회전 unit(Δ₁(end_p − root_p) + root_p − joint_p) → unit(end_solved_p − joint_p) (b = 0 이면 항등),
        upper 의 로컬 축으로 옮겨 q_M1 = normalize((q_U1⁻¹ Δ₂ q_U1) q_M0).
-    6. keep_end_rotation: P 에서 본 end 의 회전을 유지한다: q_E1 = normalize((q_U1 q_M1)⁻¹ (q_U0 q_M0) q_E0).
-    7. weight w: 각 회전 = normalize(slerp(q0, q1, w)) (짧은 경로). w = 0 이면 입력을 비트 단위로 그대로 돌려준다.
+    6. weight w: upper·mid 의 회전 = normalize(slerp(q0, q1, w)) (짧은 경로). w = 0 이면 입력을 비트 단위로 그대로 돌려준다.
+    7. keep_end_rotation: 섞은 회전 q_Uw, q_Mw 로 P 에서 본 end 의 회전을 유지한다 (그래서 어느 weight 에서나):
+       q_E1 = normalize((q_Uw q_Mw)⁻¹ (q_U0 q_M0) q_E0).
 
     가장 작은 회전만 쓰므로 뼈의 비틀림은 바뀌지 않고, 위치·스케일도 바뀌지 않는다.
 
@@ -151,7 +152,7 @@ def apply_two_bone_ik(
         pole_world: 관절이 굽을 쪽을 가리키는 점 (월드).
         weight: 들어온 자세 (0) 에서 완전한 IK (1) 까지의 섞음 비율, [0, 1].
         soft: soft IK 구간의 비율, [0, 1]. 0 이면 정확한 계약 그대로.
-        keep_end_rotation: True 면 end 뼈의 (부모 공간, 곧 월드) 회전을 유지한다.
+        keep_end_rotation: True 면 end 뼈의 (부모 공간, 곧 월드) 회전을 어느 weight 에서나 유지한다.
 
     Returns:
         TwoBoneIKPose(upper_rotation, mid_rotation, end_rotation, joint, end, reachable).
