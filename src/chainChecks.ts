@@ -7,13 +7,13 @@ import {
   AFFINE_NON_UNIFORM, AFFINE_NOT_AFFINE, AFFINE_SHEAR, AFFINE_SINGULAR, UNIFORM_SCALE_TOLERANCE, isFiniteMatrix,
 } from "./math/affine.js";
 import type { TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
-import * as tolerances from "./math/tolerances.js";
+import { QUATERNION_UNIT_TOLERANCE as SHARED_QUATERNION_UNIT_TOLERANCE } from "./math/tolerances.js";
 
 /**
  * 뼈 사원수의 |q| 가 1 에서 이만큼 넘게 벗어나면 거부한다 (spec/tolerances.json: Python 과 같은 값).
  * 0 이나 크기가 어긋난 사원수는 three 가 행렬로 만들 때 뼈를 늘이거나 없앤다. glTF 의 float32 (~1e-7) 는 통과한다.
  */
-export const QUATERNION_UNIT_TOLERANCE: number = tolerances.QUATERNION_UNIT_TOLERANCE;
+export const QUATERNION_UNIT_TOLERANCE: number = SHARED_QUATERNION_UNIT_TOLERANCE;
 
 function describe(value: unknown): string {
   if (typeof value === "number") return String(value);

@@ -368,9 +368,12 @@ describe("rigs that must be refused", () => {
     expect(found.issues.filter((issue) => issue.code === "missing")).toHaveLength(12);
   });
 
-  it("VRM files need the humanoid map: without gltf the VRoid names are not guessed", async () => {
+  it("VRM files: the humanoid map wins when gltf is given; without it the VRoid names (J_Bip_L_UpperArm) are a naming convention", async () => {
     const gltf = await loadRig("vrm1.vrm");
-    expect(findLimbs(gltf.scene).limbs).toEqual([]);
+    const byMap = findLimbs(gltf.scene, { gltf }), byName = findLimbs(gltf.scene);
+    expect(byMap.bones.leftUpperArm?.source).toBe("vrm1");
+    expect(byName.bones.leftUpperArm?.source).toBe("vroid");
+    expect(byName.limbs.map((limb) => [limb.name, limb.upper.name])).toEqual(byMap.limbs.map((limb) => [limb.name, limb.upper.name]));
   });
 
   it("a file without a skin has no SkinnedMesh", async () => {

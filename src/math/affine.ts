@@ -1,13 +1,13 @@
 // 아핀 행렬(three 의 Matrix4, 마지막 행 0 0 0 1)의 검사와 견고한 역행렬. 라이브러리 내부용.
 // 수를 인자·반환값으로 주고받지 않는다 (quaternionBlend.ts 주석 참고): 정상 경로에서 아무것도 할당하지 않는다.
 import type { Matrix4 } from "three";
-import * as tolerances from "./tolerances.js";
+import { UNIFORM_SCALE_TOLERANCE as SHARED_UNIFORM_SCALE_TOLERANCE, PLAIN_INVERT_MIN as SHARED_PLAIN_INVERT_MIN, PLAIN_INVERT_MAX as SHARED_PLAIN_INVERT_MAX } from "./tolerances.js";
 
 /**
  * 균등 스케일로 볼 상대 허용치: 세 축 스케일의 (최대 − 최소) / 최대, 그리고 두 축 사이 cos 이 이보다 크면 거부한다.
  * 실제 glTF 파일의 float32 잡음은 ~1e-7 이라 넉넉히 통과하고, 뼈 길이를 눈에 띄게 바꾸는 스케일은 걸린다.
  */
-export const UNIFORM_SCALE_TOLERANCE: number = tolerances.UNIFORM_SCALE_TOLERANCE;
+export const UNIFORM_SCALE_TOLERANCE: number = SHARED_UNIFORM_SCALE_TOLERANCE;
 
 /** conformalDefect 의 결과. @internal */
 export const AFFINE_OK = 0;
@@ -21,7 +21,7 @@ export const AFFINE_NON_UNIFORM = 3;
 export const AFFINE_SHEAR = 4;
 
 // |선형 부분| 이 이 범위 안이면 three 의 invert() 를 그대로 쓴다: 행렬식 (크기³) 이 정규 float64 안에 있다.
-const { PLAIN_INVERT_MIN, PLAIN_INVERT_MAX } = tolerances;
+const PLAIN_INVERT_MIN = SHARED_PLAIN_INVERT_MIN, PLAIN_INVERT_MAX = SHARED_PLAIN_INVERT_MAX;
 
 // 선형 부분 9 원소의 가장 큰 절댓값은 두 함수 안에 풀어 쓴다: 수를 돌려주는 함수는 V8 이 인라인하지 않으면
 // 부를 때마다 HeapNumber 를 할당한다. 여러 인자의 Math.max 는 내장 함수 호출이라 (뜨거운 경로에서 눈에 띄게 느리다)

@@ -1,6 +1,6 @@
 import type { Vector3, Vector3Like } from "three";
 import { assertFinitePoint, isFinitePoint } from "./validation.js";
-import * as tolerances from "./tolerances.js";
+import { AUTO_POLE_DEFAULT_WEIGHT as SHARED_AUTO_POLE_DEFAULT_WEIGHT, AUTO_POLE_STRAIGHT as SHARED_AUTO_POLE_STRAIGHT } from "./tolerances.js";
 
 // 자동 극 (automatic pole): 극 점을 주지 않았을 때 관절이 굽을 쪽. 규칙은 spec/AUTO_POLE.md 와 같다
 // (Python 의 발 고정도 같은 식을 쓴다).
@@ -9,12 +9,12 @@ import * as tolerances from "./tolerances.js";
  * 완전히 곧은 팔다리에서 기본 굽힘 방향 n 이 갖는 무게 (체인 길이 L 에 대한 비율, 단위 없음).
  * 굽힘 s 가 0 에서 {@link AUTO_POLE_STRAIGHT} 로 갈수록 w = 0.05·(1 − s/0.1)² 로 0 까지 줄어든다.
  */
-export const AUTO_POLE_DEFAULT_WEIGHT: number = tolerances.AUTO_POLE_DEFAULT_WEIGHT;
+export const AUTO_POLE_DEFAULT_WEIGHT: number = SHARED_AUTO_POLE_DEFAULT_WEIGHT;
 /**
  * 굽힘 s = |bend| / L (관절이 뿌리–끝 직선에서 떨어진 거리 ÷ 체인 길이, 단위 없음) 이 이 값 이상이면
  * 들어온 자세의 굽힘 평면을 그대로 쓴다 (a = b 면 관절 굽힘 약 11.5°).
  */
-export const AUTO_POLE_STRAIGHT: number = tolerances.AUTO_POLE_STRAIGHT;
+export const AUTO_POLE_STRAIGHT: number = SHARED_AUTO_POLE_STRAIGHT;
 /**
  * n 과 정반대로 굽은 팔다리에서 극이 n 쪽으로 뒤집히는 s 의 값: s = w(s), 곧 s = 0.05·(1 − s/0.1)² 의 근
  * (2 − √3)/10 ≈ 0.0268. 이보다 덜 굽었으면 n 쪽, 더 굽었으면 들어온 굽힘 쪽.

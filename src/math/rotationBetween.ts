@@ -1,14 +1,14 @@
 import { Quaternion } from "three";
 import type { Vector3Like } from "three";
 import { fieldsOf } from "./quaternionFields.js";
-import * as tolerances from "./tolerances.js";
+import { UNIT_VECTOR_TOLERANCE as SHARED_UNIT_VECTOR_TOLERANCE } from "./tolerances.js";
 
 /**
  * 단위 벡터로 볼 |‖v‖² − 1| 의 상한. float32 로 저장된 방향 (상대 오차 ~1e-7) 도 받고,
  * 정규화하지 않은 벡터 (‖v‖ = 1.001 이면 2e-3) 는 거부한다.
  * @internal
  */
-export const UNIT_VECTOR_TOLERANCE: number = tolerances.UNIT_VECTOR_TOLERANCE;
+export const UNIT_VECTOR_TOLERANCE: number = SHARED_UNIT_VECTOR_TOLERANCE;
 
 /**
  * 단위 벡터 from 을 단위 벡터 to 로 돌리는 가장 작은 회전 (회전축 from × to, 회전각 φ = 두 벡터 사이의 각, 라디안)
@@ -32,29 +32,30 @@ export function rotationBetweenUnitVectors(
   to: Readonly<Vector3Like>,
   out: Quaternion,
 ): Quaternion {
-  return rotationBetween(from, to, out, true);
-}
-
-// TwoBoneIK 의 풀이용: out 이 라이브러리가 만든 (얼리지 않은) Quaternion 이라 out 검사 (instanceof 와 런타임 호출인
-// Object.isFrozen) 만 건너뛴다. from·to 의 단위 벡터 검사는 그대로 한다.
-/** @internal */
-export function rotationBetweenIntoOwn(from: Readonly<Vector3Like>, to: Readonly<Vector3Like>, out: Quaternion): Quaternion {
-  return rotationBetween(from, to, out, false);
-}
-
-function rotationBetween(from: Readonly<Vector3Like>, to: Readonly<Vector3Like>, out: Quaternion, checkOut: boolean): Quaternion {
   if (!(from !== null && typeof from === "object")) throwNotUnit("from", from);
   if (!(to !== null && typeof to === "object")) throwNotUnit("to", to);
   const ux = from.x, uy = from.y, uz = from.z;
   const vx = to.x, vy = to.y, vz = to.z;
   // 검사: 유한한 단위 벡터인가 (NaN·inf·수가 아닌 값이면 아래 비교가 거짓이다), out 은 쓸 수 있는 Quaternion 인가.
-  // (실패할 때만 인라인되지 않은 함수를 부른다: 정상 경로에서는 아무것도 할당하지 않는다.)
   const uuDelta = ux * ux + uy * uy + uz * uz - 1, vvDelta = vx * vx + vy * vy + vz * vz - 1;
   if (!(typeof ux === "number" && typeof uy === "number" && typeof uz === "number"
     && uuDelta <= UNIT_VECTOR_TOLERANCE && uuDelta >= -UNIT_VECTOR_TOLERANCE)) throwNotUnitPoint("from", ux, uy, uz);
   if (!(typeof vx === "number" && typeof vy === "number" && typeof vz === "number"
     && vvDelta <= UNIT_VECTOR_TOLERANCE && vvDelta >= -UNIT_VECTOR_TOLERANCE)) throwNotUnitPoint("to", vx, vy, vz);
-  if (checkOut && !(out instanceof Quaternion)) throwBadQuaternion(out);
+  if (!(out instanceof Quaternion) || Object.isFrozen(out)) throwBadQuaternion(out);
+  // 읽은 값으로 푼다 (getter 가 있는 점도 성분마다 한 번만 읽는다).
+  _from.x = ux; _from.y = uy; _from.z = uz;
+  _to.x = vx; _to.y = vy; _to.z = vz;
+  return rotationBetweenIntoOwn(_from, _to, out);
+}
+
+const _from = { x: 0.5, y: 0.5, z: 0.5 }, _to = { x: 0.5, y: 0.5, z: 0.5 };
+
+// TwoBoneIK 의 풀이용: from·to 는 라이브러리가 정규화한 벡터, out 은 라이브러리가 만든 Quaternion 이라 검사하지 않는다.
+/** @internal */
+export function rotationBetweenIntoOwn(from: Readonly<Vector3Like>, to: Readonly<Vector3Like>, out: Quaternion): Quaternion {
+  const ux = from.x, uy = from.y, uz = from.z;
+  const vx = to.x, vy = to.y, vz = to.z;
   // 반각 공식 (IK 는 1e-12 정확도가 필요하다): cos φ = from·to, sin φ = |from × to|.
   // 1 + cos φ 와 1 − cos φ 중 작은 쪽은 sin²φ / (큰 쪽) 으로 구해 상쇄를 피한다.
   // cos(φ/2) = √((1 + cos φ)/2), sin(φ/2) = √((1 − cos φ)/2).
@@ -96,26 +97,14 @@ function rotationBetween(from: Readonly<Vector3Like>, to: Readonly<Vector3Like>,
   // cos²(φ/2) + sin²(φ/2) = 1 이고 |n| = 1 이므로 이미 단위 사원수다 (반올림 몇 ulp 안쪽).
   // (set() 이나 접근자 대신 필드에 쓴다: quaternionFields.ts 참고.)
   const o = fieldsOf(out);
-  try {
-    // 얼린 out 이면 첫 쓰기가 TypeError 다 (아무것도 바뀌기 전): out 을 짚는 RangeError 로 바꾼다.
-    // (Object.isFrozen 으로 미리 묻는 것보다 싸다.)
-    o._x = nx * sinHalf;
-  } catch {
-    throwBadQuaternion(out);
-  }
-  o._y = ny * sinHalf; o._z = nz * sinHalf; o._w = cosHalf;
+  o._x = nx * sinHalf; o._y = ny * sinHalf; o._z = nz * sinHalf; o._w = cosHalf;
   o._onChangeCallback();
   return out;
 }
 
-/** out ← 항등 회전. 얼린 out 이면 (아무것도 바뀌기 전) out 을 짚는 RangeError. */
+/** out ← 항등 회전. */
 function writeIdentity(out: Quaternion): Quaternion {
-  try {
-    out.identity();
-  } catch {
-    throwBadQuaternion(out);
-  }
-  return out;
+  return out.identity();
 }
 
 function throwNotUnit(name: string, value: unknown): never {
