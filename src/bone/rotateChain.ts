@@ -1,5 +1,4 @@
 // 3 단계 — 돌리기: 풀린 관절·끝 (부모 공간) 으로 upper·mid 를 가장 작은 회전으로 돌린다 (비틀림 없음).
-import { normalizeQuaternion } from "../math/quaternionBlend.js";
 import { copyQuaternion, rotateVector } from "../math/quaternionFields.js";
 import { rotationBetweenIntoOwn } from "../math/rotationBetween.js";
 import { applyLinear, composeLocal, normalizeVector, setUnitDirection } from "./localMath.js";
@@ -8,15 +7,18 @@ import type { SolveFrame } from "./solveFrame.js";
 
 /**
  * upper: 지금 관절 방향 → 풀린 관절 방향 (Δ₁, 부모 공간). 왼쪽에 곱한다: q_U′ = Δ₁ q_U → f.upperRotation.
- * 위 뼈 길이가 0 이면 그대로.
+ * q_U 대신 읽을 때 정규화한 q̂_U 를 쓴다 (쓰는 회전이 단위 사원수). 위 뼈 길이가 0 이면 그대로.
  */
 export function rotateUpperToJoint(links: ChainLinks, f: SolveFrame): void {
-  copyQuaternion(f.upperRotation, links.upper.quaternion);
-  if (!(f.lengths.upperLength > 0)) return;
+  if (!(f.lengths.upperLength > 0)) {
+    copyQuaternion(f.upperRotation, links.upper.quaternion);
+    return;
+  }
   setUnitDirection(f.fromDir, f.rootParent, f.midParent);
   setUnitDirection(f.toDir, f.rootParent, f.solved.joint);
   rotationBetweenIntoOwn(f.fromDir, f.toDir, f.upperDelta);
-  normalizeQuaternion(f.upperRotation.premultiply(f.upperDelta));
+  // 정규화한 q̂_U 에 곱한다: 두 단위 사원수의 곱은 반올림 몇 ulp 안에서 단위라 다시 정규화하지 않는다.
+  f.upperRotation.multiplyQuaternions(f.upperDelta, f.upperUnit);
 }
 
 /**
@@ -26,8 +28,10 @@ export function rotateUpperToJoint(links: ChainLinks, f: SolveFrame): void {
  * 아닐 때 (float32 잡음) 도 그려질 아래 뼈의 방향이 정확하다 (길이만 그 잡음만큼 다르다: exactEnd.ts).
  */
 export function rotateMidToEnd(links: ChainLinks, f: SolveFrame): void {
-  copyQuaternion(f.midRotation, links.mid.quaternion);
-  if (!(f.lengths.lowerLength > 0)) return;
+  if (!(f.lengths.lowerLength > 0)) {
+    copyQuaternion(f.midRotation, links.mid.quaternion);
+    return;
+  }
   const to = f.toDir.subVectors(f.solved.end, f.solved.joint);
   rotateVector(to, f.upperRotation, true);
   to.divide(links.upper.scale);
@@ -40,7 +44,7 @@ export function rotateMidToEnd(links: ChainLinks, f: SolveFrame): void {
   normalizeVector(from);
   normalizeVector(to);
   rotationBetweenIntoOwn(from, to, f.midDelta);
-  normalizeQuaternion(f.midRotation.premultiply(f.midDelta));
+  f.midRotation.multiplyQuaternions(f.midDelta, f.midUnit);
 }
 
 /** upper 와 mid 사이가 회전 × 균등 스케일이 아닐 수 있는가 (사이 뼈가 있거나 upper 의 scale 성분이 정확히 같지 않다). */
