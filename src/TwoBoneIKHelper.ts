@@ -60,7 +60,7 @@ export class TwoBoneIKHelper extends Object3D {
   readonly lines: LineSegments;
   private readonly sphereGeometry = new SphereGeometry(1, 16, 12);
   private readonly linePositions = new Float32Array(SEGMENT_COUNT * 2 * 3);
-  // 공의 반지름. 생략했으면 처음 그릴 때 정한다 (그전엔 NaN: undefined 와 섞지 않아야 V8 이 double 필드로 둔다).
+  // 공의 반지름. 생략했으면 처음 그릴 때 정한다 (그전엔 NaN: double 필드로 둔다, docs/PERFORMANCE.md §2).
   private radius = Number.NaN;
 
   /**
@@ -145,7 +145,7 @@ export class TwoBoneIKHelper extends Object3D {
     writeSegment(p, i, _endWorld, ik.targetWorld);
     // 선 끝점을 helper 의 로컬 공간으로 (helper 가 장면 바로 아래에 있으면 단위 행렬).
     for (let k = 0; k < p.length; k += 3) {
-      // set() 대신 필드에 쓴다: 인라인되지 않은 호출에 double 을 넘기면 V8 이 할당한다.
+      // set() 대신 필드에 쓴다 (docs/PERFORMANCE.md §1).
       _rootWorld.x = p[k]!; _rootWorld.y = p[k + 1]!; _rootWorld.z = p[k + 2]!;
       _rootWorld.applyMatrix4(_inverseWorld);
       p[k] = _rootWorld.x; p[k + 1] = _rootWorld.y; p[k + 2] = _rootWorld.z;

@@ -1,6 +1,5 @@
 // TwoBoneIK 의 입력·체인 상태 검사. 모두 읽기만 하고, 실패하면 인자·뼈 이름과 값을 담은 RangeError 를 던진다.
-// 메시지 문자열은 실패할 때만 만든다 (정상 경로에서는 아무것도 할당하지 않는다). 수를 인자로 넘기는 호출도
-// 실패 경로에만 둔다 (인라인되지 않은 호출에 double 을 넘기면 V8 이 할당한다).
+// 메시지 문자열과 수를 넘기는 호출은 실패 경로에만 둔다 (docs/PERFORMANCE.md §1, §6).
 import type { Matrix4, Object3D } from "three";
 import { fieldsOf } from "./math/quaternionFields.js";
 import {
@@ -33,7 +32,7 @@ function label(role: string, bone: Object3D): string {
  * 풀이 한 번의 10 % 가 든다. 같은 값을 쓰므로 (−0, NaN 도 그대로) out 은 비트까지 바뀌지 않는다.
  * @internal
  */
-// 뜨거운 경로라 작은 함수를 부르지 않고 풀어 쓴다: V8 이 인라인하지 못한 호출마다 몇 ns 가 든다.
+// 뜨거운 경로라 작은 함수를 부르지 않고 풀어 쓴다 (docs/PERFORMANCE.md §6).
 export function isWritableResult(out: unknown): boolean {
   if (out === null || typeof out !== "object") return false;
   const r = out as TwoBoneIKResult;

@@ -1,4 +1,4 @@
-// 단계들이 함께 쓰는 작은 연산. 수를 인자·반환값으로 주고받지 않는다 (docs/PERFORMANCE.md: 할당 없음).
+// 단계들이 함께 쓰는 작은 연산. 수를 인자·반환값으로 주고받지 않는다 (docs/PERFORMANCE.md §1).
 import type { Matrix4, Object3D, Quaternion, Vector3 } from "three";
 import { copyQuaternion } from "../math/quaternionFields.js";
 import { normalizeQuaternion } from "../math/quaternionBlend.js";

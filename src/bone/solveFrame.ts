@@ -12,7 +12,7 @@ export class SolveFrame {
   // 입력 (검사하며 한 번만 읽은 값)
   readonly targetWorld = new Vector3();
   readonly poleWorld = new Vector3();
-  // 이번 호출의 weight·soft. 수는 객체 필드로 넘긴다 (docs/PERFORMANCE.md).
+  // 이번 호출의 weight·soft. 수는 객체 필드로 넘긴다 (docs/PERFORMANCE.md §1).
   readonly settings: BlendWeight & SoftSettings = { weight: DOUBLE_FIELD_SEED, soft: DOUBLE_FIELD_SEED };
 
   // 읽은 체인 (upper 의 부모 공간)
@@ -35,7 +35,7 @@ export class SolveFrame {
   // 풀이 (부모 공간)
   readonly solved: TwoBoneIKResult = createTwoBoneIKResult();
 
-  // 새 로컬 회전: 여기서 계산하고 뼈에는 마지막에 한 번만 쓴다 (뼈의 사원수는 바뀔 때마다 Euler 를 갱신한다).
+  // 새 로컬 회전: 여기서 계산하고 뼈에는 마지막에 한 번만 쓴다 (docs/PERFORMANCE.md §5).
   readonly upperDelta = new Quaternion();
   readonly midDelta = new Quaternion();
   readonly upperRotation = new Quaternion();

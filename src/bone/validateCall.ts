@@ -36,7 +36,7 @@ export function readPoint(out: Vector3, point: Readonly<Vector3Like>, name: stri
 
 /**
  * 설정을 검사해 f.settings 에 모으고 keepEndRotation 을 돌려준다. 수는 출처마다 따로 검사해 바로 필드에 쓴다
- * (두 출처가 한 변수로 합류하면 V8 이 double 을 상자에 담는다: docs/PERFORMANCE.md).
+ * (docs/PERFORMANCE.md §3).
  */
 function readSettings(ik: InstanceSettings, options: CallOptions | undefined, f: SolveFrame): boolean {
   const settings = f.settings;
@@ -124,7 +124,7 @@ export function checkChain(caller: string, links: ChainLinks): void {
 
 /**
  * solve() 의 인자와 체인 상태를 모두 검사하고 (점·설정은 f 에 읽어 둔다) keepEndRotation 을 돌려준다.
- * 풀이와 따로 둔 함수라 V8 이 검사와 계산을 따로 최적화한다.
+ * 풀이와 따로 둔 함수다 (docs/PERFORMANCE.md §6).
  */
 export function validateCall(
   ik: InstanceSettings,

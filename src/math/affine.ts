@@ -23,9 +23,7 @@ export const AFFINE_SHEAR = 4;
 // |선형 부분| 이 이 범위 안이면 three 의 invert() 를 그대로 쓴다: 행렬식 (크기³) 이 정규 float64 안에 있다.
 const PLAIN_INVERT_MIN = SHARED_PLAIN_INVERT_MIN, PLAIN_INVERT_MAX = SHARED_PLAIN_INVERT_MAX;
 
-// 선형 부분 9 원소의 가장 큰 절댓값은 두 함수 안에 풀어 쓴다: 수를 돌려주는 함수는 V8 이 인라인하지 않으면
-// 부를 때마다 HeapNumber 를 할당한다. 여러 인자의 Math.max 는 내장 함수 호출이라 (뜨거운 경로에서 눈에 띄게 느리다)
-// 비교로 쓴다.
+// 선형 부분 9 원소의 가장 큰 절댓값은 함수 안에 비교로 풀어 쓴다 (docs/PERFORMANCE.md §1).
 
 /** 16 원소가 모두 유한한가. @internal */
 export function isFiniteMatrix(m: Matrix4): boolean {

@@ -56,7 +56,7 @@ export function writeAutoPole(
     bx -= along * fx; by -= along * fy; bz -= along * fz;
   }
   // 3. 곧을수록 기본 방향의 무게가 커진다 (s 에 대해 연속, s ≥ 0.1 이면 0).
-  // (분기로 상수와 계산한 수를 합류시키지 않는다: V8 이 그 값을 상자에 담아 할당한다.)
+  // (분기로 상수와 계산한 수를 합류시키지 않는다: docs/PERFORMANCE.md §3.)
   const bendLength = Math.sqrt(bx * bx + by * by + bz * bz);
   const s = bendLength / (chain > 0 ? chain : 1);
   const straightness = Math.max(0, 1 - s / AUTO_POLE_STRAIGHT);

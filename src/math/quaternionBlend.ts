@@ -1,10 +1,8 @@
 import type { Quaternion } from "three";
 import { fieldsOf } from "./quaternionFields.js";
 
-// 라이브러리 내부용 사원수 연산. three 의 normalize()·slerp(t) 와 같은 결과를 내지만, 수를 인자·반환값으로
-// 주고받지 않고 성분은 필드로 읽고 쓴다 (quaternionFields.ts 참고): V8 이 어떻게 인라인하든 할당하지 않는다.
-// 끝나면 변경 콜백을 한 번 부른다 (three 와 같다. 뼈의 사원수에 쓰면 그때마다 Euler 를 다시 계산하므로
-// 뼈에는 마지막 결과만 한 번 복사한다).
+// 라이브러리 내부용 사원수 연산. three 의 normalize()·slerp(t) 와 같은 결과를 할당 없이 (docs/PERFORMANCE.md §1, §4).
+// 끝나면 변경 콜백을 한 번 부른다 (three 와 같다; 뼈에는 마지막 결과만 한 번 복사한다: §5).
 
 /** q 를 단위 길이로 (길이 0 이면 항등 회전). three 의 Quaternion.normalize 와 같다. @internal */
 export function normalizeQuaternion(q: Quaternion): void {

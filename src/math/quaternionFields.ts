@@ -1,13 +1,7 @@
 import type { Quaternion, Vector3 } from "three";
 
-// 사원수를 접근자 없이 다루는 작은 연산들 (라이브러리 내부용).
-//
-// three 의 Quaternion 은 성분을 _x·_y·_z·_w 필드에 두고 공개 접근자 x·y·z·w 로 내보낸다 (three 의 코어도
-// Matrix4.compose·multiplyQuaternions 에서 이 필드를 직접 읽는다). 접근자는 함수 호출이라, V8 이 그 호출을
-// 인라인하지 못하면 돌려받는 double 과 넘기는 double 마다 HeapNumber 를 할당한다. 인라인 여부는 JIT 의
-// 컴파일 순서에 달려 있어 (바쁜 기계에서 드물게 달라진다) 풀이마다 수십 바이트가 새어 나올 수 있다.
-// 그래서 뜨거운 경로는 필드를 직접 읽고 쓴다: test/allocation.test.ts 가 인라인을 모두 끈 V8 에서도
-// 할당이 0 인지 확인한다. three 의 Quaternion.copy·Vector3.applyQuaternion 도 접근자를 쓰므로 같은 식을 여기 둔다.
+// 사원수를 접근자 없이 다루는 작은 연산들 (라이브러리 내부용): 필드 _x·_y·_z·_w 를 직접 읽고 쓴다 (docs/PERFORMANCE.md §4).
+// three 의 Quaternion.copy·Vector3.applyQuaternion 과 같은 식이다.
 
 /** Quaternion 의 필드와 변경 콜백 (뼈의 사원수면 콜백이 Euler 회전을 맞춘다). @internal */
 export interface QuaternionFields {

@@ -57,8 +57,7 @@ export function softenTarget(
   if (!(soft > 0)) return false;
   const dx = target.x - root.x, dy = target.y - root.y, dz = target.z - root.z;
   const distance = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  // softenDistance 와 같은 식을 여기 풀어 쓴다: 수를 인자로 넘기는 호출은 V8 이 인라인하지 않으면
-  // 매번 HeapNumber 를 할당한다. 두 식이 같은지는 test/softIK.test.ts 가 확인한다.
+  // softenDistance 와 같은 식을 풀어 쓴다 (docs/PERFORMANCE.md §1). 두 식이 같은지는 test/softIK.test.ts 가 본다.
   const chainLength = lengths.upperLength + lengths.lowerLength;
   const softLength = soft * chainLength;
   const softStart = chainLength - softLength;
