@@ -1,0 +1,115 @@
+"""apply_two_bone_ik 의 1 단계 — 검사: 모양과 값을 모두 확인한 뒤에 계산한다 (아무것도 쓰기 전에, 인자 이름과 값을 담은
+ValueError). TypeScript 의 bone/validateCall.ts 와 같은 규칙."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from . import _checks, _tolerances
+from ._affine import check_parent_world, check_uniform_scale
+
+#: 입력 쿼터니언의 |q| 가 1 에서 이만큼 넘게 벗어나면 거부한다. three 는 단위 쿼터니언을 전제로 행렬을 만들므로
+#: 크기가 어긋난 회전은 뼈를 늘인다. glTF 의 float32 쿼터니언 (오차 ~1e-7) 은 넉넉히 통과한다.
+QUATERNION_UNIT_TOLERANCE = _tolerances.QUATERNION_UNIT_TOLERANCE
+
+
+class BoneInputs(NamedTuple):
+    """검사한 입력 (float64 배열) 과 프레임 모양."""
+
+    parent: np.ndarray
+    bones: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]]
+    target: np.ndarray
+    pole: np.ndarray
+    weight: np.ndarray
+    soft: np.ndarray
+    keep_end_rotation: bool
+    batch: tuple[int, ...]
+
+
+def validate_bone_inputs(
+    parent_world: ArrayLike,
+    upper_local: Any,
+    mid_local: Any,
+    end_local: Any,
+    target_world: ArrayLike,
+    pole_world: ArrayLike,
+    weight: ArrayLike,
+    soft: ArrayLike,
+    keep_end_rotation: Any,
+) -> BoneInputs:
+    """apply_two_bone_ik 의 인자를 모두 검사해 float64 배열로 (docstring 의 "거부하는 입력")."""
+    parent = _checks.as_real_array("parent_world", parent_world, np.dtype(np.float64))
+    if parent.ndim < 2 or parent.shape[-2:] != (4, 4):
+        raise ValueError(f"parent_world는 (..., 4, 4) 행렬이어야 합니다 (받은 모양: {parent.shape})")
+    bones = {}
+    for bone_name, bone in (("upper_local", upper_local), ("mid_local", mid_local), ("end_local", end_local)):
+        if not isinstance(bone, tuple) or len(bone) != 3:
+            raise ValueError(
+                f"{bone_name}는 LocalTransform(translation, rotation, scale) 이어야 합니다 (받은 값: {bone!r})"
+            )
+        translation, rotation, scale = bone
+        bones[bone_name] = (
+            _checks.as_points(f"{bone_name}.translation", translation, np.dtype(np.float64)),
+            _checks.as_points(f"{bone_name}.rotation", rotation, np.dtype(np.float64), width=4),
+            _checks.as_points(f"{bone_name}.scale", scale, np.dtype(np.float64)),
+        )
+    target = _checks.as_points("target_world", target_world, np.dtype(np.float64))
+    pole = _checks.as_points("pole_world", pole_world, np.dtype(np.float64))
+    w = _checks.as_real_array("weight", weight, np.dtype(np.float64))
+    k = _checks.as_real_array("soft", soft, np.dtype(np.float64))
+    if not isinstance(keep_end_rotation, (bool, np.bool_)):
+        raise ValueError(f"keep_end_rotation은 bool 이어야 합니다 (받은 값: {keep_end_rotation!r})")
+
+    named_shapes = [("parent_world", parent.shape[:-2])]
+    for bone_name, (translation, rotation, scale) in bones.items():
+        named_shapes += [
+            (f"{bone_name}.translation", translation.shape[:-1]),
+            (f"{bone_name}.rotation", rotation.shape[:-1]),
+            (f"{bone_name}.scale", scale.shape[:-1]),
+        ]
+    named_shapes += [
+        ("target_world", target.shape[:-1]),
+        ("pole_world", pole.shape[:-1]),
+        ("weight", w.shape),
+        ("soft", k.shape),
+    ]
+    batch: tuple[int, ...] = ()
+    for name, shape in named_shapes:
+        try:
+            batch = np.broadcast_shapes(batch, shape)
+        except ValueError:
+            raise ValueError(
+                f"{name}의 프레임 모양 {shape}가 앞선 인자들의 프레임 모양 {batch}와 브로드캐스트되지 않습니다"
+            ) from None
+
+    finite = np.isfinite(parent)
+    if not finite.all():
+        index = _checks.first_index(~finite)
+        raise ValueError(
+            f"parent_world{_checks.format_index(index[:-2])}의 ({index[-2]}, {index[-1]}) 성분은 유한한 수여야 합니다"
+            f" (받은 값: {_checks.scalar_repr(parent[index])})"
+        )
+    for bone_name, (translation, rotation, scale) in bones.items():
+        _checks.check_finite_points(f"{bone_name}.translation", translation)
+        _checks.check_finite_points(f"{bone_name}.rotation", rotation)
+        _checks.check_finite_points(f"{bone_name}.scale", scale)
+        norm = np.sqrt(np.sum(rotation * rotation, axis=-1))
+        bad = ~(np.abs(norm - 1) <= QUATERNION_UNIT_TOLERANCE)
+        if bad.any():
+            index = _checks.first_index(bad)
+            raise ValueError(
+                f"{bone_name}.rotation{_checks.format_index(index)}는 단위 쿼터니언이어야 합니다"
+                f" (|q| = {float(norm[index])!r}, 허용 오차 {QUATERNION_UNIT_TOLERANCE})"
+            )
+    _checks.check_finite_points("target_world", target)
+    _checks.check_finite_points("pole_world", pole)
+    _checks.check_unit_interval("weight", w)
+    _checks.check_unit_interval("soft", k)
+    for bone_name in ("upper_local", "mid_local"):
+        check_uniform_scale(f"{bone_name}.scale", bones[bone_name][2])
+    check_parent_world(parent)
+
+    return BoneInputs(parent, bones, target, pole, w, k, bool(keep_end_rotation), batch)
