@@ -3,13 +3,17 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 
-.PHONY: tolerances demo test install venv test-ts test-py test-e2e bench bench-py bench-footlock build dist-py fuzz rigs bone-names test-package test-three-range docs docs-check screenshot
+.PHONY: system-deps tolerances demo test install venv test-ts test-py test-e2e bench bench-py bench-footlock build dist-py fuzz rigs bone-names test-package test-three-range docs docs-check screenshot
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci
 	@touch $@
 
 install: node_modules/.package-lock.json
+
+# 브라우저 테스트 (e2e, 패키지 확인) 가 쓰는 Debian 의 chromium 과 한글 글꼴: 없으면 설치한다 (tools/system-deps.sh).
+system-deps:
+	@bash tools/system-deps.sh
 
 $(VENV_PY):
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +40,7 @@ test-ts: install venv
 test-py: venv
 	$(VENV_PY) -m pytest python/tests -q
 
-test-e2e: install
+test-e2e: install system-deps
 	node e2e/run.mjs
 	node e2e/models.mjs
 
@@ -47,7 +51,7 @@ dist-py: venv
 # 패키지로서 확인 (issue 10): publint, 타입 해석 (attw), tarball 을 빈 앱에 설치해 ESM·CJS·tsc·Vite·Chromium (test/package/smoke.mjs).
 # attw 의 cjs-resolves-to-esm 만 끈다: CommonJS 빌드를 싣지 않고 require() 는 Node 20.19+/22.12+ 의 require(esm) 로 ES 모듈을
 # 불러오며 (engines), smoke.mjs 가 require 와 TypeScript nodenext 의 .cts 를 실제로 돌려 확인한다. 이유는 README 의 설치 절.
-test-package: install
+test-package: install system-deps
 	npm run test:package
 
 # peerDependencies 범위의 양 끝 (three-oldest, three-newest 별칭) 에서 단위·속성·적합성 테스트 (vitest.three.config.ts).
@@ -61,7 +65,7 @@ docs: install
 docs-check: docs
 
 # README 의 그림 docs/screenshot.jpg 를 다시 찍는다 (Debian chromium 필요).
-screenshot: install
+screenshot: install system-deps
 	node docs/screenshot.mjs
 
 test: test-ts test-three-range test-py dist-py test-e2e test-package docs-check
