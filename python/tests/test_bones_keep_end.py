@@ -3,16 +3,13 @@ weight 로 upper·mid 를 섞은 뒤에 end 를 되돌린다. 고치기 전에�
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from twoboneik import LocalTransform, apply_two_bone_ik
-from test_bones import rotation_matrix
-from test_bones_straight import noisy_chain, build, unit_rotations, world_chain
+from twoboneik import apply_two_bone_ik
+from test_bones_straight import aimed, noisy_chain, unit_rotations, world_chain
 
 
 def end_world_rotation(parent, upper, mid, end, rotations=None) -> np.ndarray:
@@ -25,13 +22,7 @@ def end_world_rotation(parent, upper, mid, end, rotations=None) -> np.ndarray:
 @settings(max_examples=150, deadline=None, derandomize=True)
 @given(c=noisy_chain, reach=st.floats(min_value=0.1, max_value=1.5))
 def test_the_end_keeps_its_world_rotation_at_every_weight(weight, c, reach):
-    parent, upper, mid, end, noise_sum = build(c)
-    root, joint0, end0, _ = world_chain(parent, upper, mid, end)
-    length = float(np.linalg.norm(joint0 - root) + np.linalg.norm(end0 - joint0))
-    toward = np.asarray(c["direction"]) / np.linalg.norm(c["direction"])
-    target = root + toward * reach * length
-    side = np.cross(toward, (0.3, 0.8, 0.5))
-    pole = root + side / np.linalg.norm(side) * length
+    parent, upper, mid, end, noise_sum, _root, _length, target, pole = aimed(c, reach)
     before = end_world_rotation(parent, upper, mid, end)
     pose = apply_two_bone_ik(parent, upper, mid, end, target, pole, weight=weight, keep_end_rotation=True)
     after = end_world_rotation(parent, upper, mid, end, unit_rotations(pose))

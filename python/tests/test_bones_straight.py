@@ -50,6 +50,17 @@ def build(c):
     return parent, upper, mid, end, noise_sum
 
 
+def aimed(c, distance_in_lengths: float):
+    """(부모, upper, mid, end, 잡음 합, 뿌리, 팔다리 길이 L, 목표, 극): 목표는 뿌리에서 c["direction"] 쪽으로 k·L, 극은 옆으로 L."""
+    parent, upper, mid, end, noise_sum = build(c)
+    root, joint0, end0, _ = world_chain(parent, upper, mid, end)
+    length = float(np.linalg.norm(joint0 - root) + np.linalg.norm(end0 - joint0))
+    toward = np.asarray(c["direction"]) / np.linalg.norm(c["direction"])
+    side = np.cross(toward, (0.3, 0.8, 0.5))
+    target = root + toward * distance_in_lengths * length
+    return parent, upper, mid, end, noise_sum, root, length, target, root + side / np.linalg.norm(side) * length
+
+
 def unit_rotations(pose):
     return tuple(q / np.sqrt(np.sum(q * q)) for q in (pose.upper_rotation, pose.mid_rotation, pose.end_rotation))
 
@@ -67,13 +78,7 @@ def angle_between(u, v) -> float:
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(noisy_chain, st.floats(min_value=math.log10(1.0001), max_value=1).map(lambda e: 10**e))
 def test_out_of_reach_targets_leave_a_straight_limb_pointing_at_the_target(c, k):
-    parent, upper, mid, end, noise_sum = build(c)
-    root, joint0, end0, _ = world_chain(parent, upper, mid, end)
-    length = float(np.linalg.norm(joint0 - root) + np.linalg.norm(end0 - joint0))
-    toward = np.asarray(c["direction"]) / np.linalg.norm(c["direction"])
-    target = root + toward * k * length
-    side = np.cross(toward, (0.3, 0.8, 0.5))
-    pole = root + side / np.linalg.norm(side) * length
+    parent, upper, mid, end, noise_sum, root, length, target, pole = aimed(c, k)
     pose = apply_two_bone_ik(parent, upper, mid, end, target, pole, keep_end_rotation=c["keep_end"])
     assert pose.reachable is False
     root1, joint1, end1, _ = world_chain(parent, upper, mid, end, unit_rotations(pose))
