@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _checks
+from . import _bend_limits, _checks
 from ._batch_chunk import solve_chunk
 from ._batch_workspace import Workspace
 from ._constants import ARGUMENT_NAMES as _NAMES
@@ -19,10 +19,14 @@ from ._constants import CHUNK_SIZE
 
 
 def solve_batch(
-    root: Any, upper: Any, lower: Any, target: Any, pole: Any, dtype: np.dtype
+    root: Any, upper: Any, lower: Any, target: Any, pole: Any, dtype: np.dtype, bend_limits: Any = None
 ) -> tuple[np.ndarray, np.ndarray, Any]:
-    """배치를 풀어 (joint, end, reachable) 을 돌려준다. 배치 모양이 () 면 reachable 은 파이썬 bool."""
+    """배치를 풀어 (joint, end, reachable) 을 돌려준다. 배치 모양이 () 면 reachable 은 파이썬 bool.
+
+    bend_limits: None 또는 (min, max), 각각 체인 모양으로 브로드캐스트되는 라디안 (다른 인자보다 먼저 검사한다).
+    """
     originals = (root, upper, lower, target, pole)
+    limits = _bend_limits.array_limits(bend_limits, dtype) if bend_limits is not None else None
     r = _checks.as_points("root", root, dtype)
     a = _checks.as_real_array("upper_length", upper, dtype)
     b = _checks.as_real_array("lower_length", lower, dtype)
@@ -30,6 +34,13 @@ def solve_batch(
     p = _checks.as_points("pole_hint", pole, dtype)
     _reject_length_columns((r.shape[:-1], a.shape, b.shape, t.shape[:-1], p.shape[:-1]))
     batch_shape = _broadcast_batch_shape((r.shape[:-1], a.shape, b.shape, t.shape[:-1], p.shape[:-1]))
+    if limits is not None:
+        try:
+            batch_shape = np.broadcast_shapes(batch_shape, limits[0].shape)
+        except ValueError:
+            raise ValueError(
+                f"bend_limits의 모양 {limits[0].shape}가 체인 모양 {batch_shape}와 브로드캐스트되지 않습니다"
+            ) from None
     n = math.prod(batch_shape)
 
     flat_r = _flatten(r, batch_shape + (3,), n, 3)
@@ -37,6 +48,7 @@ def solve_batch(
     flat_b = _flatten(b, batch_shape, n, None)
     flat_t = _flatten(t, batch_shape + (3,), n, 3)
     flat_p = _flatten(p, batch_shape + (3,), n, 3)
+    flat_limits = None if limits is None else tuple(_flatten(v, batch_shape, n, None) for v in limits)
 
     joint = np.empty((n, 3), dtype)
     end = np.empty((n, 3), dtype)
@@ -56,6 +68,7 @@ def solve_batch(
                     joint[start:stop],
                     end[start:stop],
                     reachable[start:stop],
+                    None if flat_limits is None else (flat_limits[0][start:stop], flat_limits[1][start:stop]),
                 )
                 if not ok:
                     # 이 조각에 잘못된 값이 있다: 전체를 인자 순서대로 다시 검사해 첫 오류를 알린다.

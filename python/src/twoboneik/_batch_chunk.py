@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ._batch_workspace import Workspace, length_of_rows, unit_of_scaled_rows
+from ._bend_limits import bend_triangle_rows
 
 
 def solve_chunk(
@@ -23,8 +24,12 @@ def solve_chunk(
     joint_out: np.ndarray,
     end_out: np.ndarray,
     reach_out: np.ndarray,
+    limits: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> bool:
-    """한 조각을 푼다. 잘못된 값을 만나면 False 를 돌려주고 (호출자가 자세히 검사해 오류를 던진다)."""
+    """한 조각을 푼다. 잘못된 값을 만나면 False 를 돌려주고 (호출자가 자세히 검사해 오류를 던진다).
+
+    limits: 체인마다의 굽힘 제한 (min, max) 라디안 또는 None.
+    """
     m = a.shape[0]
     # 1. 행으로 옮기고 f = target − root, p = pole − root.
     largest = _load_rows(work, root, target, pole, m)
@@ -42,9 +47,15 @@ def solve_chunk(
     # 3. 앞 방향 f 와 거리 d, 4. 닿는 범위로 자르기.
     at_root = _forward_and_distance(work, m, may_overflow)
     _clamp_distance(work, m, reach_out)
+    clamped = _clamp_to_bend_limits(work, m, a, b, limits, reach_out) if limits is not None else None
     # 5. 굽힘 방향 p, 6. 코사인 법칙 x, h, 7. 관절·끝.
     _bend_direction(work, m, root, target, pole, largest, longest_chain, may_overflow)
     _law_of_cosines(work, m, a, at_root)
+    if clamped is not None:
+        # 제한으로 자른 체인의 관절은 제한 각에서 직접 (단일 경로와 같은 값, 같은 h ≤ a 자르기).
+        idx, x_limit, h_limit = clamped
+        work.x[idx] = x_limit
+        work.h[idx] = np.minimum(h_limit, np.broadcast_to(a, (m,))[idx])
     return _write_points(work, m, reach_out, joint_out, end_out, largest, longest_chain)
 
 
@@ -123,6 +134,30 @@ def _clamp_distance(work: Workspace, m: int, reach_out: np.ndarray) -> None:
     np.logical_and(reach_out, not_folded, out=reach_out)
     np.minimum(distance, max_length, out=distance)
     np.maximum(distance, min_length, out=distance)
+
+
+def _clamp_to_bend_limits(
+    work: Workspace, m: int, a: np.ndarray, b: np.ndarray, limits: tuple[np.ndarray, np.ndarray], reach_out: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """굽힘 제한의 허용 거리 [d(max), d(min)] 밖인 체인의 d 를 그 끝으로 자르고 reachable 을 끈다 (단일 경로와 같은 규칙).
+
+    돌려주는 값: (자른 체인의 색인, 제한 각의 x, h) 또는 (자른 체인이 없으면) None. d(0), d(π) 인 끝은 제한이 아니다.
+    """
+    bend_min, bend_max = limits
+    distance = work.distance[:m]
+    full_a, full_b = np.broadcast_to(a, (m,)), np.broadcast_to(b, (m,))
+    d_far, x_far, h_far = bend_triangle_rows(full_a, full_b, bend_min)
+    too_far = (bend_min > 0) & (distance > d_far)
+    d_near, x_near, h_near = bend_triangle_rows(full_a, full_b, bend_max)
+    too_near = ~too_far & (bend_max < np.pi) & (distance < d_near)
+    clamped = too_far | too_near
+    if not clamped.any():
+        return None
+    idx = np.flatnonzero(clamped)
+    far = too_far[idx]
+    distance[idx] = np.where(far, d_far[idx], d_near[idx])
+    reach_out[idx] = False
+    return idx, np.where(far, x_far[idx], x_near[idx]), np.where(far, h_far[idx], h_near[idx])
 
 
 def _bend_direction(

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from . import _checks
+from ._bend_limits import bend_triangle
 from ._constants import (
     EPS64,
     POLE_DOWNSCALE,
@@ -130,9 +131,12 @@ def _unit_of_scaled(x: float, y: float, z: float) -> tuple[float, float, float]:
 
 
 def solve_scalar(
-    root: Point, a: float, b: float, target: Point, pole: Point
+    root: Point, a: float, b: float, target: Point, pole: Point, limits: tuple[float, float] | None = None
 ) -> tuple[np.ndarray, np.ndarray, bool]:
-    """단일 체인을 풀어 (joint, end, reachable) 을 돌려준다. 계약은 solve_two_bone_ik 의 docstring."""
+    """단일 체인을 풀어 (joint, end, reachable) 을 돌려준다. 계약은 solve_two_bone_ik 의 docstring.
+
+    limits: 검사한 굽힘 제한 (min, max) 라디안 또는 None.
+    """
     # 1. 검사: 아무것도 만들기 전에 모든 인자를 확인한다 (TypeScript 와 같은 순서).
     _check_scalar_point("root", root)
     _check_scalar_lengths(a, b)
@@ -175,12 +179,21 @@ def solve_scalar(
         distance = min_length
         reachable = False
         folded = True  # 완전히 접힘: h = 0 (아래 참고)
+    # 굽힘 제한: 허용 거리 [d(max), d(min)] 밖이면 가까운 끝으로 자르고 관절은 제한 각에서 직접 구한다 (TypeScript 와 같다).
+    limited = _bend_limited(a, b, distance, limits) if limits is not None else None
+    if limited is not None:
+        distance = limited[0]
+        reachable = False
 
     # 4. 굽힘 방향 p (단위 벡터, f 에 수직): _bend_direction 참고.
     px, py, pz = _bend_direction(root, target, pole, fx, fy, fz, px, py, pz, max_length)
 
     # 5. 코사인 법칙: x = a·cos θ (f 방향), h = a·sin θ (p 방향).
-    if distance == 0:
+    if limited is not None:
+        x, h = limited[1], limited[2]
+        if h > a:
+            h = a  # 반올림으로 a 를 넘지 않게
+    elif distance == 0:
         # a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.
         x, h = 0.0, a
     else:
@@ -195,6 +208,22 @@ def solve_scalar(
         raise ValueError(_checks.result_overflow_message(root, joint, end))
     return np.array(joint), np.array(end, dtype=np.float64), reachable
 
+
+
+def _bend_limited(
+    a: float, b: float, distance: float, limits: tuple[float, float]
+) -> tuple[float, float, float] | None:
+    """d 가 굽힘 제한의 허용 거리 밖이면 제한 끝의 삼각형 (d, x, h), 안이면 None. d(0), d(π) 인 끝은 제한이 아니다."""
+    bend_min, bend_max = limits
+    if bend_min > 0:
+        triangle = bend_triangle(a, b, bend_min)
+        if distance > triangle[0]:
+            return triangle
+    if bend_max < math.pi:
+        triangle = bend_triangle(a, b, bend_max)
+        if distance < triangle[0]:
+            return triangle
+    return None
 
 
 def _bend_direction(

@@ -17,6 +17,7 @@ import numpy as np
 from numpy.typing import ArrayLike, DTypeLike, NDArray
 
 from ._batch import solve_batch
+from ._bend_limits import BendLimits, scalar_limits
 # 상수는 _constants.py 에 한 번 두고 (단일·배치 경로가 함께 쓴다), 예전처럼 twoboneik.solve 의 이름으로도 내보낸다.
 from ._constants import (  # noqa: F401
     CHUNK_SIZE,
@@ -32,6 +33,7 @@ from ._scalar import scalar_inputs, solve_scalar
 __all__ = [
     "POLE_LINE_TOLERANCE",
     "POLE_ROUNDING_ULPS",
+    "BendLimits",
     "TwoBoneIKResult",
     "solve_two_bone_ik",
 ]
@@ -78,6 +80,8 @@ _Float32Arg = Union[NDArray[np.float32], _Weak]
 _Float64Arg = Union[NDArray[np.float64], NDArray[np.integer[Any]], _Weak]
 _Dtype32 = Union[type[np.float32], "np.dtype[np.float32]"]
 _Dtype64 = Union[type[np.float64], "np.dtype[np.float64]"]
+#: 굽힘 제한 (min, max) 라디안: 파이썬 수 두 개, 또는 체인 모양으로 브로드캐스트되는 배열 둘 (BendLimits 도 튜플이다).
+_BendLimitsArg = Union[BendLimits, tuple[ArrayLike, ArrayLike]]
 
 
 @overload
@@ -89,6 +93,7 @@ def solve_two_bone_ik(  # type: ignore[overload-overlap]
     pole_hint: _PointSeq,
     *,
     dtype: _Dtype64 | None = None,
+    bend_limits: _BendLimitsArg | None = None,
 ) -> TwoBoneIKResult[np.float64, bool]: ...
 @overload
 def solve_two_bone_ik(  # type: ignore[overload-overlap, unused-ignore]  # NumPy < 2.3 의 stubs 에서만 겹친다고 본다
@@ -99,6 +104,7 @@ def solve_two_bone_ik(  # type: ignore[overload-overlap, unused-ignore]  # NumPy
     pole_hint: _PointSeq,
     *,
     dtype: _Dtype32,
+    bend_limits: _BendLimitsArg | None = None,
 ) -> TwoBoneIKResult[np.float32, bool]: ...
 @overload
 def solve_two_bone_ik(  # type: ignore[overload-overlap]
@@ -109,6 +115,7 @@ def solve_two_bone_ik(  # type: ignore[overload-overlap]
     pole_hint: ArrayLike,
     *,
     dtype: _Dtype32,
+    bend_limits: _BendLimitsArg | None = None,
 ) -> TwoBoneIKResult[np.float32, NDArray[np.bool_]]: ...
 @overload
 def solve_two_bone_ik(
@@ -119,6 +126,7 @@ def solve_two_bone_ik(
     pole_hint: ArrayLike,
     *,
     dtype: _Dtype64,
+    bend_limits: _BendLimitsArg | None = None,
 ) -> TwoBoneIKResult[np.float64, NDArray[np.bool_]]: ...
 @overload
 def solve_two_bone_ik(  # type: ignore[overload-overlap]
@@ -129,6 +137,7 @@ def solve_two_bone_ik(  # type: ignore[overload-overlap]
     pole_hint: _Float32Arg,
     *,
     dtype: None = None,
+    bend_limits: _BendLimitsArg | None = None,
 ) -> TwoBoneIKResult[np.float32, NDArray[np.bool_]]: ...
 @overload
 def solve_two_bone_ik(
@@ -139,6 +148,7 @@ def solve_two_bone_ik(
     pole_hint: _Float64Arg,
     *,
     dtype: None = None,
+    bend_limits: _BendLimitsArg | None = None,
 ) -> TwoBoneIKResult[np.float64, NDArray[np.bool_]]: ...
 @overload
 def solve_two_bone_ik(
@@ -149,6 +159,7 @@ def solve_two_bone_ik(
     pole_hint: ArrayLike,
     *,
     dtype: DTypeLike | None = None,
+    bend_limits: _BendLimitsArg | None = None,
 ) -> TwoBoneIKResult[Any, Any]: ...
 def solve_two_bone_ik(
     root: ArrayLike,
@@ -158,6 +169,7 @@ def solve_two_bone_ik(
     pole_hint: ArrayLike,
     *,
     dtype: DTypeLike | None = None,
+    bend_limits: _BendLimitsArg | None = None,
 ) -> TwoBoneIKResult[Any, Any]:
     """두 뼈 IK 를 푼다. 뼈는 늘어나지 않는다.
 
@@ -205,19 +217,31 @@ def solve_two_bone_ik(
             의 섞임) 은 float64. 파이썬 수 (float, int, 그 하위 클래스 np.float64 포함) 와 리스트·튜플은 dtype 을
             정하지 않는다 (NumPy 2 의 '약한' 파이썬 스칼라처럼). NumPy 인자가 없으면 float64.
 
+        bend_limits: 관절의 굽힘 제한 (min, max) 라디안 (BendLimits 또는 쌍), 굽힘 β 는 0 = 곧게 폄, π = 완전히 접힘.
+            0 ≤ min ≤ max ≤ π (math.pi). 닿는 거리는 d ∈ [√(a² + b² + 2ab·cos max), √(a² + b² + 2ab·cos min)]
+            ∩ [|a − b|, a + b] 가 되고, 그 밖의 목표는 같은 직선 위의 가까운 끝으로 잘리며 (연속, reachable = False)
+            관절의 굽힘은 그 제한값이다 (제한 각에서 직접 계산한다). min = 0 인 끝은 a + b, max = π 인 끝은 |a − b|
+            그대로라 (0, math.pi) 는 제한이 없을 때와 비트까지 같다. 배치에서는 min·max 가 체인 모양으로 브로드캐스트되는
+            배열이어도 된다. 잘못된 값 (수가 아님, NaN, [0, π] 밖, min > max) 은 bend_limits.min·max 를 짚는 ValueError.
+            TypeScript 의 `solveTwoBoneIK(…, out, { bendLimits })` 와 같은 비트.
+
     Returns:
         TwoBoneIKResult(joint, end, reachable).
     """
     arguments = (root, upper_length, lower_length, target, pole_hint)
     resolved = _resolve_dtype(dtype) if dtype is not None else _inferred_dtype(arguments)
-    if resolved is _FLOAT64:
+    # 굽힘 제한은 다른 인자보다 먼저 검사한다 (TypeScript 와 같은 순서). 파이썬 수 두 개면 단일 경로가 쓸 수 있다.
+    limits = None if bend_limits is None else scalar_limits(bend_limits)
+    if resolved is _FLOAT64 and (bend_limits is None or limits is not None):
         scalar = scalar_inputs(root, upper_length, lower_length, target, pole_hint)
         if scalar is not None:
-            joint, end, reached = solve_scalar(*scalar)
+            joint, end, reached = solve_scalar(*scalar, limits)
             if _all_python(arguments):
                 return TwoBoneIKResult(joint, end, reached)
             return TwoBoneIKResult(joint, end, np.array(reached))
-    joint, end, reachable = solve_batch(root, upper_length, lower_length, target, pole_hint, resolved)
+    joint, end, reachable = solve_batch(
+        root, upper_length, lower_length, target, pole_hint, resolved, bend_limits
+    )
     if type(reachable) is bool and not _all_python(arguments):
         reachable = np.array(reachable)
     return TwoBoneIKResult(joint, end, reachable)
