@@ -24,6 +24,8 @@ import random
 from decimal import Decimal, localcontext
 from pathlib import Path
 
+import bend_reference
+
 PRECISION_DIGITS = 80
 POLE_LINE_TOLERANCE = Decimal("1e-10")
 POLE_ROUNDING_ULPS = 64
@@ -73,7 +75,8 @@ def _near(value: Decimal, boundary: Decimal, margin: Decimal = AMBIGUITY_MARGIN)
 
 
 def exact_solution(
-    r, A, B, t, q, *, allow_line_pole: bool, reach_margin: Decimal = AMBIGUITY_MARGIN, allow_far_pole: bool = False
+    r, A, B, t, q, *, allow_line_pole: bool, reach_margin: Decimal = AMBIGUITY_MARGIN, allow_far_pole: bool = False,
+    bend_limits=None,
 ):
     """계약을 Decimal 그대로 계산한다: (joint, end, reachable), 점은 Decimal 목록 (정밀도는 부르는 쪽의 문맥).
 
@@ -94,6 +97,10 @@ def exact_solution(
         raise Ambiguous("닿는 범위의 경계에 너무 가깝다")
     reachable = min_length <= d <= max_length
     dc = min(max(d, min_length), max_length)
+    # 굽힘 제한 (spec/bend_reference.py): 허용 거리 밖이면 제한 끝으로 자르고 관절은 제한 각 그대로.
+    limited = bend_reference.clamp(A, B, dc, bend_limits) if bend_limits is not None else None
+    if limited is not None:
+        dc, reachable = limited[0], False
 
     to_pole = [q[i] - r[i] for i in range(3)]
     along = _dot(to_pole, f)
@@ -126,7 +133,9 @@ def exact_solution(
     else:
         raise Ambiguous("극 힌트가 직선 허용 거리 근처이거나 직선에 너무 가깝다 (방향이 나쁜 조건)")
 
-    if dc == 0:
+    if limited is not None:
+        x, h = limited[1], limited[2]
+    elif dc == 0:
         x, h = Decimal(0), A
     elif dc == max_length or dc == min_length:
         # 완전히 펴졌거나 접혔다 (잘렸거나 정확히 경계 위): 참값은 x = ±a, h = 0 이다. 식으로 구하면
@@ -142,13 +151,14 @@ def exact_solution(
     return joint, end, bool(reachable)
 
 
-def reference(root, a, b, target, pole, *, allow_line_pole: bool, allow_far_pole: bool = False):
+def reference(root, a, b, target, pole, *, allow_line_pole: bool, allow_far_pole: bool = False, bend_limits=None):
     """계약을 높은 정밀도로 계산해 (joint, end, reachable) 를 float64 로 돌려준다."""
     with localcontext() as ctx:
         ctx.prec = PRECISION_DIGITS
         joint, end, reachable = exact_solution(
             _vec(root), Decimal(a), Decimal(b), _vec(target), _vec(pole), allow_line_pole=allow_line_pole,
             allow_far_pole=allow_far_pole,
+            bend_limits=None if bend_limits is None else tuple(Decimal(v) for v in bend_limits),
         )
         return [float(v) for v in joint], [float(v) for v in end], reachable
 
@@ -160,13 +170,18 @@ class Builder:
         self.skipped = 0
 
     def add(
-        self, group: str, name: str, root, a, b, target, pole, *, line_pole: bool = False, far_pole: bool = False
+        self, group: str, name: str, root, a, b, target, pole, *, line_pole: bool = False, far_pole: bool = False,
+        bend_limits=None,
     ) -> None:
         """이름 붙은 경우: 경계에 걸리면 생성기의 실수이므로 멈춘다."""
         root, target, pole = ([float(v) for v in p] for p in (root, target, pole))
         a, b = float(a), float(b)
-        joint, end, reachable = reference(root, a, b, target, pole, allow_line_pole=line_pole, allow_far_pole=far_pole)
+        joint, end, reachable = reference(
+            root, a, b, target, pole, allow_line_pole=line_pole, allow_far_pole=far_pole, bend_limits=bend_limits
+        )
         self._append(group, name, root, a, b, target, pole, joint, end, reachable)
+        if bend_limits is not None:
+            self.cases[-1]["input"]["bend_limits"] = {"min": float(bend_limits[0]), "max": float(bend_limits[1])}
 
     def try_add(self, group: str, name: str, root, a, b, target, pole) -> bool:
         """무작위 경우: 판정이 애매하면 버리고 False."""
@@ -195,7 +210,9 @@ class Builder:
             }
         )
 
-    def add_invalid(self, name: str, python_arg: str, typescript_arg: str, root, a, b, target, pole) -> None:
+    def add_invalid(
+        self, name: str, python_arg: str, typescript_arg: str, root, a, b, target, pole, *, bend_limits=None
+    ) -> None:
         self.invalid.append(
             {
                 "id": len(self.invalid) + 1,
@@ -210,6 +227,10 @@ class Builder:
                 "argument": {"python": python_arg, "typescript": typescript_arg},
             }
         )
+        if isinstance(bend_limits, dict):
+            self.invalid[-1]["input"]["bend_limits"] = {k: _json_number(v) for k, v in bend_limits.items()}
+        elif bend_limits is not None:
+            self.invalid[-1]["input"]["bend_limits"] = _json_number(bend_limits)
 
 
 def _json_number(value):
@@ -498,7 +519,9 @@ def render() -> tuple[str, str]:
     random_cases(builder)
     randomised = len(builder.cases) - named
     extreme_cases(builder)  # 무작위 경우 뒤에 덧붙인다: 기존 id 가 그대로 남는다
+    bend_reference.limited_cases(builder)  # 굽힘 제한 (issue 16): 역시 뒤에 덧붙인다
     invalid_cases(builder)
+    bend_reference.invalid_limit_cases(builder)
     document = {
         "format": "two-bone-ik-conformance",
         "version": 1,

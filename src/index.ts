@@ -6,6 +6,7 @@ export {
   POLE_ROUNDING_ULPS,
 } from "./math/solveTwoBoneIK.js";
 export type { TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
+export type { BendLimits, SolveTwoBoneIKOptions } from "./math/bendLimits.js";
 export { softenDistance } from "./math/softIK.js";
 export { rotationBetweenUnitVectors } from "./math/rotationBetween.js";
 export { TwoBoneIK } from "./TwoBoneIK.js";

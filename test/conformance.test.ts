@@ -13,7 +13,11 @@ interface ConformanceCase {
   id: number;
   group: string;
   name: string;
-  input: { root: Point; upper_length: number; lower_length: number; target: Point; pole_hint: Point };
+  input: {
+    root: Point; upper_length: number; lower_length: number; target: Point; pole_hint: Point;
+    /** 굽힘 제한 (라디안), 있는 경우만 (spec/bend_reference.py). */
+    bend_limits?: { min: number; max: number };
+  };
   expected: { joint: Point; end: Point; reachable: boolean };
 }
 
@@ -26,6 +30,7 @@ interface InvalidCase {
     lower_length: JsonNumber;
     target: JsonNumber[];
     pole_hint: JsonNumber[];
+    bend_limits?: JsonNumber | { min: JsonNumber; max: JsonNumber };
   };
   argument: { python: string; typescript: string };
 }
@@ -68,8 +73,9 @@ function toVector(values: JsonNumber[]): { x: number; y: number; z: number } {
 }
 
 function maxDeviation(c: ConformanceCase): { error: number; reachable: boolean } {
-  const { root, upper_length, lower_length, target, pole_hint } = c.input;
-  const result = solveTwoBoneIK(toVector(root), upper_length, lower_length, toVector(target), toVector(pole_hint));
+  const { root, upper_length, lower_length, target, pole_hint, bend_limits } = c.input;
+  const options = bend_limits === undefined ? undefined : { bendLimits: bend_limits };
+  const result = solveTwoBoneIK(toVector(root), upper_length, lower_length, toVector(target), toVector(pole_hint), undefined, options);
   const actual = [...result.joint.toArray(), ...result.end.toArray()];
   const expected = [...c.expected.joint, ...c.expected.end];
   const error = Math.max(...actual.map((v, i) => Math.abs(v - (expected[i] as number))));
@@ -93,7 +99,11 @@ describe("공통 적합성 벡터 (spec/two_bone_ik_vectors.json)", () => {
 
   for (const bad of document.invalid) {
     it(`잘못된 입력 #${bad.id} ${bad.name}: ${bad.argument.typescript} 를 짚는 RangeError`, () => {
-      const { root, upper_length, lower_length, target, pole_hint } = bad.input;
+      const { root, upper_length, lower_length, target, pole_hint, bend_limits } = bad.input;
+      const limits = bend_limits === undefined ? undefined
+        : typeof bend_limits === "object" && bend_limits !== null && "min" in bend_limits
+          ? { min: toNumber(bend_limits.min), max: toNumber(bend_limits.max) }
+          : toNumber(bend_limits);
       const call = () =>
         solveTwoBoneIK(
           toVector(root),
@@ -101,6 +111,8 @@ describe("공통 적합성 벡터 (spec/two_bone_ik_vectors.json)", () => {
           toNumber(lower_length),
           toVector(target),
           toVector(pole_hint),
+          undefined,
+          limits === undefined ? undefined : { bendLimits: limits as { min: number; max: number } },
         );
       expect(call).toThrow(RangeError);
       expect(call).toThrow(bad.argument.typescript);

@@ -33,11 +33,19 @@ def test_the_file_has_at_least_500_cases_and_an_invalid_list():
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['id']}-{c['group']}" for c in CASES])
 def test_single_chain_matches_the_high_precision_reference(case):
     i, e = case["input"], case["expected"]
-    result = solve_two_bone_ik(i["root"], i["upper_length"], i["lower_length"], i["target"], i["pole_hint"])
+    result = solve_two_bone_ik(
+        i["root"], i["upper_length"], i["lower_length"], i["target"], i["pole_hint"], bend_limits=_limits(i)
+    )
     assert result.reachable is e["reachable"]
     tolerance = allowed_error(case)
     assert np.max(np.abs(result.joint - e["joint"])) <= tolerance
     assert np.max(np.abs(result.end - e["end"])) <= tolerance
+
+
+def _limits(i: dict):
+    """굽힘 제한이 있는 경우 (min, max), 없으면 None."""
+    limits = i.get("bend_limits")
+    return None if limits is None else (limits["min"], limits["max"])
 
 
 def test_all_cases_as_one_batch_give_exactly_the_single_chain_answers():
@@ -46,10 +54,14 @@ def test_all_cases_as_one_batch_give_exactly_the_single_chain_answers():
     b = np.array([c["input"]["lower_length"] for c in CASES])
     target = np.array([c["input"]["target"] for c in CASES])
     pole = np.array([c["input"]["pole_hint"] for c in CASES])
-    batch = solve_two_bone_ik(root, a, b, target, pole)
+    # 제한이 없는 체인은 (0, π): 제한이 없을 때와 비트까지 같다.
+    limits = np.array([_limits(c["input"]) or (0.0, np.pi) for c in CASES])
+    batch = solve_two_bone_ik(root, a, b, target, pole, bend_limits=(limits[:, 0], limits[:, 1]))
     for k, case in enumerate(CASES):
         i = case["input"]
-        single = solve_two_bone_ik(i["root"], i["upper_length"], i["lower_length"], i["target"], i["pole_hint"])
+        single = solve_two_bone_ik(
+            i["root"], i["upper_length"], i["lower_length"], i["target"], i["pole_hint"], bend_limits=_limits(i)
+        )
         assert np.array_equal(batch.joint[k], single.joint), case["name"]
         assert np.array_equal(batch.end[k], single.end), case["name"]
         assert bool(batch.reachable[k]) is single.reachable, case["name"]
@@ -67,8 +79,15 @@ def test_invalid_inputs_are_rejected_naming_the_argument(bad):
         [json_number(v) for v in i["target"]],
         [json_number(v) for v in i["pole_hint"]],
     )
+    raw = i.get("bend_limits")
+    if isinstance(raw, dict):
+        limits = (json_number(raw["min"]), json_number(raw["max"]))
+    else:
+        limits = None if raw is None else json_number(raw)
     with pytest.raises(ValueError, match=bad["argument"]["python"]):
-        solve_two_bone_ik(*args)
+        solve_two_bone_ik(*args, bend_limits=limits)
+    if limits is not None:
+        return  # 배치의 굽힘 제한 검사는 python/tests/test_bend_limits.py 가 색인까지 본다
     # 배치 경로도 같은 인자를 짚는다: 앞에 올바른 체인 하나를 두고 두 번째 (색인 1) 가 잘못되었다.
     good = ([0.0, 0.0, 0.0], 1.0, 1.0, [1.5, 0.0, 0.0], [0.0, 1.0, 0.0])
     numeric = all(type(v) in (int, float) for arg in args for v in (arg if isinstance(arg, list) else [arg]))

@@ -4,6 +4,8 @@ import {
   assertBoneLengths, assertWritableResult,
   throwInvalidArguments, throwInvalidChain, throwResultOverflow,
 } from "./validation.js";
+import { bendTriangle, readBendLimits } from "./bendLimits.js";
+import type { SolveTwoBoneIKOptions } from "./bendLimits.js";
 
 /**
  * 두 뼈 IK의 결과. 점은 입력과 같은 좌표 공간·단위에 있다: {@link solveTwoBoneIK} 면 root·target 과 같은 공간,
@@ -107,8 +109,14 @@ export function createTwoBoneIKResult(): TwoBoneIKResult {
  * @param poleHint 관절이 굽을 쪽을 가리키는 점 (방향이 아니라 점, root 와 같은 공간).
  * @param out 결과를 채울 객체. 주면 그 객체 (와 그 joint·end 인스턴스) 를 채워 돌려준다.
  *   생략하면 {@link createTwoBoneIKResult} 로 새로 만든다.
+ * @param options 선택 인자. `bendLimits: { min, max }` (라디안): 관절의 굽힘 β (0 = 곧게 폄, π = 완전히 접힘) 를
+ *   [min, max] 로 제한한다. 닿는 거리는 d ∈ [√(a² + b² + 2ab·cos max), √(a² + b² + 2ab·cos min)] ∩ [|a − b|, a + b] 가
+ *   되고, 그 밖의 목표는 같은 직선 위의 가까운 끝으로 잘리며 (연속, reachable = false) 관절의 굽힘은 그 제한값이다
+ *   (제한 각에서 직접 계산해 1e-9 rad 안). min = 0 인 끝은 a + b, max = π 인 끝은 |a − b| 그대로라
+ *   `{ min: 0, max: Math.PI }` 는 제한이 없을 때와 비트까지 같다. 제한 안의 목표는 제한이 없을 때와 같은 답이다.
  * @returns `out`: 관절·끝의 위치와 reachable.
  * @throws RangeError 아무것도 쓰기 전에, 인자 이름과 받은 값을 담아 (`out` 은 그대로):
+ *   객체가 아닌 options·bendLimits, 수가 아니거나 NaN 이거나 [0, π] 밖인 bendLimits.min·max, min > max,
  *   객체가 아닌 점, 수가 아니거나 (bool·문자열·bigint) 유한하지 않은 좌표 (`target.y` 처럼 성분까지 짚는다),
  *   수가 아니거나 음수·NaN·무한대인 길이, 둘 다 0 인 길이, 2(a + b) 가 float64 를 넘음,
  *   target − root·poleHint − root 가 float64 를 넘음, 관절·끝이 float64 를 넘음 (`root` 를 짚는다),
@@ -121,6 +129,7 @@ export function solveTwoBoneIK(
   target: Readonly<Vector3Like>,
   poleHint: Readonly<Vector3Like>,
   out: TwoBoneIKResult = createTwoBoneIKResult(),
+  options?: Readonly<SolveTwoBoneIKOptions>,
 ): TwoBoneIKResult {
   // 구현 메모: 수치 계산은 solveBody 의 5 단계 (헤론 공식) 를 본다.
   // 이 함수는 부르는 쪽에 인라인될 만큼 작게 둔다: 길이 (double) 를 인라인되지 않은 함수에 넘기면 V8 이 HeapNumber 를
@@ -128,9 +137,11 @@ export function solveTwoBoneIK(
   if (typeof upperLength !== "number" || typeof lowerLength !== "number") {
     throwInvalidArguments("solveTwoBoneIK", root, upperLength, lowerLength, target, poleHint);
   }
+  // 굽힘 제한은 다른 인자보다 먼저 검사해 _bendInputs 에 적는다 (제한이 실제로 거리를 줄일 때만 limited).
+  const limited = options !== undefined && readBendLimits("solveTwoBoneIK", options, _bendInputs);
   _lengthInputs[0] = upperLength;
   _lengthInputs[1] = lowerLength;
-  return solveBody("solveTwoBoneIK", true, root, target, poleHint, out);
+  return solveBody("solveTwoBoneIK", true, root, target, poleHint, out, limited);
 }
 
 
@@ -155,6 +166,9 @@ export function createChainLengths(): ChainLengths {
 // 두 뼈 길이 [a, b] 를 solveBody 에 넘기는 자리. double 을 인라인되지 않은 함수의 인자로 넘기면 V8 이 HeapNumber 를
 // 할당하지만 Float64Array 에 쓰고 읽는 것은 할당이 없다. solveBody 가 사용자 코드 (getter) 를 부르기 전에 읽는다.
 const _lengthInputs = /*@__PURE__*/ new Float64Array(2);
+// 굽힘 제한 [min, max] (라디안) 과 제한 각으로 고정한 삼각형 [d, x, h] (bendLimits.ts 의 bendTriangle).
+const _bendInputs = /*@__PURE__*/ new Float64Array(2);
+const _bendTriangle = /*@__PURE__*/ new Float64Array(3);
 
 /**
  * solveTwoBoneIK 의 본체 (라이브러리 내부용: TwoBoneIK 도 이것을 부른다).
@@ -173,7 +187,7 @@ export function solveChain(
 ): TwoBoneIKResult {
   _lengthInputs[0] = lengths.upperLength;
   _lengthInputs[1] = lengths.lowerLength;
-  return solveBody(caller, false, root, target, poleHint, out);
+  return solveBody(caller, false, root, target, poleHint, out, false);
 }
 
 /**
@@ -189,6 +203,7 @@ function solveBody(
   target: Readonly<Vector3Like>,
   poleHint: Readonly<Vector3Like>,
   out: TwoBoneIKResult,
+  limited: boolean,
 ): TwoBoneIKResult {
   const a = _lengthInputs[0]!, b = _lengthInputs[1]!;
   // null·undefined 에서는 좌표를 읽을 수 없다. (수·문자열 같은 원시값은 좌표가 undefined 라 아래 typeof 검사가 잡는다.)
@@ -242,6 +257,21 @@ function solveBody(
   let folded = false; // |a − b| 로 잘렸다: 참값은 h = 0 (아래 헤론 공식의 s1 은 반올림으로 0 이 아닐 수 있다)
   if (distance > maxLength) { distance = maxLength; reachable = false; }
   else if (distance < minLength) { distance = minLength; reachable = false; folded = true; }
+  //    굽힘 제한: 허용 거리 [d(max), d(min)] 밖이면 가까운 끝으로 자르고 (같은 직선 위라 연속), 관절은 제한 각에서
+  //    직접 구한다 (bendClamped). d(0) = a + b, d(π) = |a − b| 인 끝은 제한이 아니다 (readBendLimits 가 거른다).
+  let bendClamped = false;
+  if (limited) {
+    const bendMin = _bendInputs[0]!, bendMax = _bendInputs[1]!;
+    if (bendMin > 0) {
+      bendTriangle(a, b, bendMin, _bendTriangle);
+      if (distance > _bendTriangle[0]!) bendClamped = true;
+    }
+    if (!bendClamped && bendMax < Math.PI) {
+      bendTriangle(a, b, bendMax, _bendTriangle);
+      if (distance < _bendTriangle[0]!) bendClamped = true;
+    }
+    if (bendClamped) { distance = _bendTriangle[0]!; reachable = false; }
+  }
 
   // 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다. 한 번 빼고 남는 f 성분은 ε·|극 − 뿌리| 규모라, 극이 직선에서 조금
   //    떨어져 있고 멀면 (수직 거리 ≪ |극 − 뿌리|) p 가 f 에 수직이 아니게 되어 뼈 길이가 바뀐다
@@ -306,7 +336,9 @@ function solveBody(
   //    중간값이 길이의 제곱이 되는 곳이 없어 1e-300 에서 1e300 까지 같은 식으로 넘치지도 사라지지도 않는다.
   //    (함수로 빼지 않는다: 수를 주고받는 호출은 V8 이 인라인하지 않으면 HeapNumber 를 할당한다.)
   let x = 0, h = 0;
-  if (distance === 0) {
+  if (bendClamped) {
+    x = _bendTriangle[1]!; h = _bendTriangle[2]!;
+  } else if (distance === 0) {
     // a = b 이고 목표가 뿌리에 있다: 완전히 접혀 관절은 p 쪽으로 a 만큼.
     h = a;
   } else {

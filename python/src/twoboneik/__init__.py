@@ -17,12 +17,13 @@ from .bones import (
     soften_distance,
 )
 from .rotation import rotation_between_unit_vectors
-from .solve import POLE_LINE_TOLERANCE, POLE_ROUNDING_ULPS, TwoBoneIKResult, solve_two_bone_ik
+from .solve import POLE_LINE_TOLERANCE, POLE_ROUNDING_ULPS, BendLimits, TwoBoneIKResult, solve_two_bone_ik
 
 __all__ = [
     "POLE_LINE_TOLERANCE",
     "POLE_ROUNDING_ULPS",
     "QUATERNION_UNIT_TOLERANCE",
+    "BendLimits",
     "LocalTransform",
     "TwoBoneIKPose",
     "TwoBoneIKResult",

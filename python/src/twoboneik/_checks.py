@@ -123,3 +123,65 @@ def _original_value(converted: np.ndarray, original: Any, index: tuple[int, ...]
         except (TypeError, ValueError):
             pass
     return scalar_repr(converted[index])
+
+
+def result_overflow_message(root: Any, joint: Any, end: Any) -> str:
+    """결과 (관절·끝) 가 float64 범위를 넘을 때의 메시지: 뿌리가 ±1.8e308 끝에 있다 (단일·배치 경로가 함께 쓴다)."""
+
+    def values(v: Any) -> str:
+        return ", ".join(repr(float(c)) for c in v)
+
+    return (
+        "결과가 float64 범위를 넘습니다 — root 가 ±1.8e308 에 너무 가깝습니다"
+        f" (root: {values(root)}; joint: {values(joint)}; end: {values(end)})"
+    )
+
+
+def validate_batch(
+    r: np.ndarray,
+    a: np.ndarray,
+    b: np.ndarray,
+    t: np.ndarray,
+    p: np.ndarray,
+    batch_shape: tuple[int, ...],
+    originals: tuple[Any, ...],
+    dtype: np.dtype,
+) -> None:
+    """배치 전체를 인자 순서 (root, 길이, target, pole_hint, 차) 대로 검사해 첫 오류를 던진다."""
+    check_finite_points("root", r, originals[0])
+    check_lengths("upper_length", a, originals[1])
+    check_lengths("lower_length", b, originals[2])
+    full_a = np.broadcast_to(a, batch_shape)
+    full_b = np.broadcast_to(b, batch_shape)
+    both_zero = (full_a == 0) & (full_b == 0)
+    if both_zero.any():
+        index = first_index(both_zero)
+        raise ValueError(
+            f"upper_length와 lower_length가 체인 {format_index(index)}에서 둘 다 0입니다"
+            f" (받은 값: {scalar_repr(full_a[index])}, {scalar_repr(full_b[index])})"
+            " — 적어도 한 뼈는 길이가 있어야 합니다"
+        )
+    with np.errstate(over="ignore"):
+        total = full_a + full_b
+        doubled = total + total  # 2(a + b) 와 같은 비트
+    overflow = ~np.isfinite(doubled)
+    if overflow.any():
+        index = first_index(overflow)
+        raise ValueError(
+            f"upper_length + lower_length가 체인 {format_index(index)}에서 넘칩니다"
+            f" (2(a + b) 가 {dtype.name} 범위 안이어야 함,"
+            f" 받은 값: {scalar_repr(full_a[index])}, {scalar_repr(full_b[index])})"
+        )
+    check_finite_points("target", t, originals[3])
+    check_finite_points("pole_hint", p, originals[4])
+    for name, point in (("target", t), ("pole_hint", p)):
+        with np.errstate(over="ignore", invalid="ignore"):
+            diff = np.broadcast_to(point, batch_shape + (3,)) - np.broadcast_to(r, batch_shape + (3,))
+        bad = ~np.isfinite(diff).all(axis=-1)
+        if bad.any():
+            index = first_index(bad)
+            values = ", ".join(scalar_repr(v) for v in diff[index])
+            raise ValueError(
+                f"{name} − root가 체인 {format_index(index)}에서 {dtype.name} 범위를 넘습니다"
+                f" (받은 차: {values})"
+            )
