@@ -6,6 +6,10 @@ import {
 } from "./validation.js";
 import { bendTriangle, readBendLimits } from "./bendLimits.js";
 import type { SolveTwoBoneIKOptions } from "./bendLimits.js";
+import {
+  POLE_DOWNSCALE_LIMIT as SHARED_POLE_DOWNSCALE_LIMIT, POLE_LINE_TOLERANCE as SHARED_POLE_LINE_TOLERANCE,
+  POLE_ROUNDING_ULPS as SHARED_POLE_ROUNDING_ULPS, REORTHOGONALIZE_RATIO_SQ as SHARED_REORTHOGONALIZE_RATIO_SQ,
+} from "./tolerances.js";
 
 /**
  * 두 뼈 IK의 결과. 점은 입력과 같은 좌표 공간·단위에 있다: {@link solveTwoBoneIK} 면 root·target 과 같은 공간,
@@ -28,14 +32,14 @@ export interface TwoBoneIKResult {
  * 극이 직선에서 (a + b)·1e-10 이내라면 굽힘 평면의 방향은 반올림 잡음이 정하게 되므로 정해진 축 규칙으로 대신한다
  * ({@link solveTwoBoneIK} 의 "퇴화한 입력").
  */
-export const POLE_LINE_TOLERANCE = 1e-10;
+export const POLE_LINE_TOLERANCE: number = SHARED_POLE_LINE_TOLERANCE;
 
 /**
  * 좌표 크기에서 오는 반올림 잡음의 상한 (ulp 개수). 원점에서 먼 (예: 1e6) 작은 체인도
  * 뺄셈의 반올림만으로 굽힘 방향이 정해지지 않도록, 극과 직선의 거리가 가장 큰 좌표 크기 × ε × 64 이하이면
  * 직선 위로 본다 ({@link POLE_LINE_TOLERANCE} 와 둘 중 큰 쪽).
  */
-export const POLE_ROUNDING_ULPS = 64;
+export const POLE_ROUNDING_ULPS: number = SHARED_POLE_ROUNDING_ULPS;
 
 const EPSILON = Number.EPSILON;
 
@@ -51,12 +55,12 @@ const SAFE_SQ_MAX = 1e300;
  * 그 아래에서는 |p·f| ≤ √3·2^1000, |p − (p·f)f| ≤ 2.8·2^1000 이라 넘치지 않는다.
  * @internal
  */
-export const POLE_DOWNSCALE_LIMIT = 2 ** 1000;
+export const POLE_DOWNSCALE_LIMIT: number = SHARED_POLE_DOWNSCALE_LIMIT;
 /**
  * 한 번 뺀 뒤 |p·f| 가 |p⊥| 의 64 배를 넘으면 f 성분을 한 번 더 뺀다 (4 단계 참고). 제곱으로 비교한다: 64².
  * @internal
  */
-export const REORTHOGONALIZE_RATIO_SQ = 4096;
+export const REORTHOGONALIZE_RATIO_SQ: number = SHARED_REORTHOGONALIZE_RATIO_SQ;
 /** 가장 큰 좌표 + 2(a + b) 가 이 값 (2^1023) 보다 작으면 관절·끝은 넘칠 수 없다 (float64 최댓값의 절반). */
 const RESULT_SAFE_LIMIT = 2 ** 1023;
 const POLE_DOWNSCALE = 2 ** -600;
