@@ -37,7 +37,9 @@ def _parser() -> argparse.ArgumentParser:
     foot.add_argument("--left-toe", help="왼발가락 관절 이름 (기본: 이름 규약, 없으면 발의 End Site)")
     foot.add_argument("--right-toe", help="오른발가락 관절 이름")
     foot.add_argument("--ground", type=float, help="땅 높이, 클립 단위 (기본: 클립에서 추정)")
-    foot.add_argument("--units", choices=sorted(UNITS_PER_METRE), help="클립의 단위 (기본: 다리 길이로 추정)")
+    scale = foot.add_mutually_exclusive_group()
+    scale.add_argument("--units", choices=sorted(UNITS_PER_METRE), help="클립의 단위 (기본: 다리 길이로 척도를 추정)")
+    scale.add_argument("--scale", type=float, help="클립의 척도, 1 m 당 클립 단위 (예: CMU 17.9; 기본: 다리 길이로 추정)")
     foot.add_argument("--height-on", type=float, default=defaults.height_on, help="접지 들어감 높이, m (기본 %(default)s)")
     foot.add_argument("--height-off", type=float, default=defaults.height_off, help="접지 나옴 높이, m (기본 %(default)s)")
     foot.add_argument("--speed-on", type=float, default=defaults.speed_on, help="접지 들어감 수평 속도, m/s (기본 %(default)s)")
@@ -83,6 +85,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         blend_frames=args.blend,
         ground=args.ground,
         units=args.units,
+        scale=args.scale,
         left_foot=args.left_foot,
         right_foot=args.right_foot,
         left_toe=args.left_toe,

@@ -27,11 +27,9 @@ from numpy.typing import NDArray
 from .bones import LocalTransform, apply_two_bone_ik
 from .bvh import BvhClip
 from .contact import (
-    UNITS_PER_METRE,
     ContactOptions,
     ContactTrack,
     detect_contacts,
-    detect_units,
     detect_up_axis,
     estimate_ground,
 )
@@ -48,6 +46,7 @@ from .fk import (
 )
 from .legs import Leg, find_legs
 from .pole import auto_pole
+from .scale import ClipScale, infer_scale
 from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize
 
 __all__ = ["FootlockOptions", "FootReport", "FootlockResult", "footlock", "character_forward", "blend_weights"]
@@ -71,7 +70,8 @@ class FootlockOptions:
     - contact: 접지 문턱 (ContactOptions, 미터·초).
     - blend_frames = 5: 접지 앞뒤로 IK 를 0 → 1, 1 → 0 으로 섞는 프레임 수 (0 이면 바로 켜고 끈다).
     - ground: 땅 높이 (클립 단위, 위 방향 축의 좌표). None 이면 클립에서 추정.
-    - units: 'm', 'cm', 'mm', 'inch'. None 이면 다리 길이로 추정.
+    - units: 'm', 'cm', 'mm', 'inch'. scale: 1 m 당 클립 단위 (양수, 예 CMU 는 약 17.9). 둘 다 None 이면 다리 길이로
+      추정한다 (scale.infer_scale). 둘 중 하나만 줄 수 있다. 미터·초 문턱은 이 척도로 클립 단위로 바꾼다.
     - left_foot, right_foot: 발 관절 이름. None 이면 이름 규약 표로 찾는다.
     - left_toe, right_toe: 발가락 관절 이름 (발의 직접 자식). None 이면 이름 표, 없으면 발의 첫 자식 또는 End Site.
     """
@@ -80,6 +80,7 @@ class FootlockOptions:
     blend_frames: int = 5
     ground: Optional[float] = None
     units: Optional[str] = None
+    scale: Optional[float] = None
     left_foot: Optional[str] = None
     right_foot: Optional[str] = None
     left_toe: Optional[str] = None
@@ -91,8 +92,7 @@ class FootlockOptions:
             raise ValueError(f"blend_frames 는 0 이상 10000 이하의 정수여야 합니다 (받은 값: {self.blend_frames!r})")
         if self.ground is not None and not np.isfinite(self.ground):
             raise ValueError(f"ground 는 유한한 수여야 합니다 (받은 값: {self.ground!r})")
-        if self.units is not None and self.units not in UNITS_PER_METRE:
-            raise ValueError(f"units 는 {', '.join(UNITS_PER_METRE)} 중 하나여야 합니다 (받은 값: {self.units!r})")
+        infer_scale(1.0, self.units, self.scale)  # units·scale 검사 (다리 길이는 아직 모른다)
 
 
 @dataclass
@@ -125,13 +125,19 @@ class FootReport:
 
 @dataclass
 class FootlockResult:
+    """고친 클립과 보고. units 는 척도의 이름 ('cm', …, 이름 붙은 단위와 멀면 '단위'), scale 은 쓴 척도."""
+
     clip: BvhClip
     feet: list[FootReport]
-    units: str
+    scale: ClipScale
     up: NDArray[np.float64]
     ground: float
     leg_length: float
     forward: NDArray[np.float64]
+
+    @property
+    def units(self) -> str:
+        return self.scale.unit_name
 
     @property
     def max_rotation_deg(self) -> float:
@@ -140,7 +146,9 @@ class FootlockResult:
     def summary(self) -> str:
         """사람이 읽는 짧은 보고 (한국어)."""
         lines = [
-            f"단위 {self.units} (다리 길이 {self.leg_length:.4g}), 위 {_axis_name(self.up)}, 땅 높이 {self.ground:.4g}",
+            f"단위 {self.units} (척도 {self.scale.units_per_metre:.4g} 단위/m, {_SCALE_SOURCE[self.scale.source]}; "
+            f"다리 길이 {self.leg_length:.4g} = {self.leg_length / self.scale.units_per_metre:.3g} m), "
+            f"위 {_axis_name(self.up)}, 땅 높이 {self.ground:.4g}",
         ]
         for foot in self.feet:
             frames = sum(e - s + 1 for s, e in foot.intervals)
@@ -156,6 +164,9 @@ class FootlockResult:
                 )
         lines.append(f"관절에 더한 가장 큰 회전: {self.max_rotation_deg:.3g}°")
         return "\n".join(lines)
+
+
+_SCALE_SOURCE = {"leg": "다리 길이로 추정", "units": "--units 로 줌", "scale": "--scale 로 줌"}
 
 
 def _axis_name(up: NDArray[np.float64]) -> str:
@@ -329,8 +340,8 @@ def footlock(
         for leg in legs
     ]
     leg_length = float(np.mean(leg_lengths))
-    units = options.units or detect_units(leg_length)
-    scale = UNITS_PER_METRE[units]
+    clip_scale = infer_scale(leg_length, options.units, options.scale)
+    scale = clip_scale.units_per_metre
     up = detect_up_axis(rest[legs[0].thigh], rest[legs[0].foot])
     forward = character_forward(clip, legs, up)
     report(0.15, "접지 찾기")
@@ -460,4 +471,4 @@ def footlock(
             )
         )
     report(1.0, "끝")
-    return FootlockResult(fixed, feet, units, up, float(ground), leg_length, forward)
+    return FootlockResult(fixed, feet, clip_scale, up, float(ground), leg_length, forward)
