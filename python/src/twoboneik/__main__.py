@@ -47,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
     foot.add_argument("--min-contact", type=float, default=defaults.min_contact, help="가장 짧은 접지, 초 (기본 %(default)s)")
     foot.add_argument("--blend", type=int, default=FootlockOptions().blend_frames, help="섞는 프레임 수 (기본 %(default)s)")
     foot.add_argument("--plot", metavar="PNG", help="발 높이·속도·접지·미끄러짐 그림 (matplotlib 필요: pip install 'twoboneik[plot]')")
+    foot.add_argument("--metrics", choices=("text", "json"), default="text",
+                      help="보고의 형식: text (사람이 읽는 글) 또는 json (전·후 지표, stdout; 기본 %(default)s)")
     foot.add_argument("--lang", choices=("ko", "en"), default="ko", help="그림의 글자 언어 (기본 %(default)s)")
     foot.add_argument("-q", "--quiet", action="store_true", help="진행 막대와 보고를 찍지 않는다")
     return parser
@@ -135,7 +137,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         except OSError as error:
             print(f"twoboneik footlock: 그림을 쓸 수 없습니다: {error}", file=sys.stderr)
             return EXIT_BAD_FILE
-    if not args.quiet:
+    if args.metrics == "json":
+        import json
+
+        print(json.dumps(result.metrics_json(), ensure_ascii=False, indent=1))
+    elif not args.quiet:
         print(result.summary())
         print(
             f"{clip.frame_count} 프레임: 읽기 {read_time:.2f} s, 발 고정 {solve_time:.2f} s → {args.output}"

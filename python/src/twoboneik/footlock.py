@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
@@ -33,6 +33,8 @@ from .contact import (
     detect_up_axis,
     estimate_ground,
 )
+from .foot_metrics import foot_metrics
+from .foot_metrics import slide as _slide
 from .fk import (
     Pose,
     euler_to_quaternion,
@@ -134,6 +136,16 @@ class FootlockResult:
     ground: float
     leg_length: float
     forward: NDArray[np.float64]
+    #: 전·후 지표 {"before": …, "after": …} (foot_metrics.foot_metrics 의 dict; JSON 으로 쓸 수 있다).
+    metrics: dict[str, Any] = field(default_factory=dict)
+
+    def metrics_json(self) -> dict[str, Any]:
+        """--metrics json 의 내용: 척도·fps 와 전·후 지표."""
+        return {
+            "units_per_metre": self.scale.units_per_metre, "unit_name": self.units, "scale_source": self.scale.source,
+            "fps": 1.0 / self.clip.frame_time, "frames": self.clip.frame_count,
+            "feet": [foot.side for foot in self.feet], **self.metrics,
+        }
 
     @property
     def units(self) -> str:
@@ -162,6 +174,13 @@ class FootlockResult:
                     f"      닿지 못한 프레임 {foot.unreachable_frames.size} 개: {_format_ranges(foot.unreachable_frames)}"
                     f" (다리를 디딘 자리 쪽으로 뻗었습니다; 가장 멀리 빗나간 거리 {foot.max_miss:.3g} {self.units})"
                 )
+        if self.metrics:
+            before, after = self.metrics["before"], self.metrics["after"]
+            worst = [max(f[key] for f in m["feet"]) for m in (before, after) for key in ("penetration_cm", "float_mean_cm")]
+            lines.append(
+                f"발 미끄러짐 비율 (GMD/OmniControl 식, 5 cm·0.5 m/s) {before['skating_ratio']:.3f} → "
+                f"{after['skating_ratio']:.3f}; 땅 파고듦 {worst[0]:.2f} → {worst[2]:.2f} cm, 뜸 {worst[1]:.2f} → {worst[3]:.2f} cm"
+            )
         lines.append(f"관절에 더한 가장 큰 회전: {self.max_rotation_deg:.3g}°")
         return "\n".join(lines)
 
@@ -240,6 +259,20 @@ def character_forward(clip: BvhClip, legs: tuple[Leg, Leg], up: NDArray[np.float
     return forward
 
 
+def _raw_height(
+    clip: BvhClip, rest: NDArray[np.float64], pose: Pose, leg: Leg, up: NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """발 높이 (땅을 빼기 전, (F,)) 와 발끝만의 높이 (F,): 각 점의 높이 − 그 점의 '평평히 디뎠을 때의 높이' (쉬는 자세)."""
+    points = [(pose.joint_positions[leg.foot], rest[leg.foot])]
+    tip_rest = _rest_tip(clip, rest, leg)
+    if tip_rest is not None:
+        points.append((_tip_world(pose, leg), tip_rest))
+    lowest_rest = min(float(p_rest @ up) for _, p_rest in points)
+    heights = np.stack([p @ up - (float(p_rest @ up) - lowest_rest) for p, p_rest in points])
+    raw: NDArray[np.float64] = np.min(heights, axis=0)
+    return raw, heights[-1]
+
+
 def _rest_tip(clip: BvhClip, rest: NDArray[np.float64], leg: Leg) -> Optional[NDArray[np.float64]]:
     tip: Optional[NDArray[np.float64]] = None
     if leg.toe >= 0:
@@ -266,27 +299,6 @@ def _require_three_rotations(clip: BvhClip, joint: int) -> str:
             " IK 의 회전을 적을 수 있습니다"
         )
     return order
-
-
-def _slide(
-    foot: NDArray[np.float64], intervals: Sequence[tuple[int, int]], up: NDArray[np.float64]
-) -> tuple[float, float]:
-    """접지 중 프레임 사이 수평 이동의 평균과 최대 (구간 (s, e) 안의 이동 s→s+1, …, e−1→e 만)."""
-    if foot.shape[0] < 2:
-        return 0.0, 0.0
-    # 이동 k (프레임 k → k+1) 를 덮는 구간의 수: 구간마다 s 에 +1, e 에 −1 을 두고 누적한다 (구간은 겹치지 않는다).
-    cover = np.zeros(foot.shape[0], dtype=np.intp)
-    if intervals:
-        bounds = np.asarray(intervals, dtype=np.intp).reshape(-1, 2)
-        np.add.at(cover, bounds[:, 0], 1)
-        np.add.at(cover, bounds[:, 1], -1)
-    inside = np.cumsum(cover)[:-1] > 0
-    if not inside.any():
-        return 0.0, 0.0
-    step = np.diff(foot, axis=0)[inside]
-    step -= (step @ up)[:, None] * up
-    values = np.sqrt(np.sum(step * step, axis=-1))
-    return float(values.mean()), float(values.max())
 
 
 def _interval_means(points: NDArray[np.float64], intervals: Sequence[tuple[int, int]]) -> NDArray[np.float64]:
@@ -350,13 +362,7 @@ def footlock(
     speeds: list[NDArray[np.float64]] = []
     for leg in legs:
         foot_world = pose.joint_positions[leg.foot]
-        tip_rest = _rest_tip(clip, rest, leg)
-        points = [(foot_world, rest[leg.foot])]
-        if tip_rest is not None:
-            points.append((_tip_world(pose, leg), tip_rest))
-        lowest_rest = min(float(p_rest @ up) for _, p_rest in points)
-        raw = np.min(np.stack([p @ up - (float(p_rest @ up) - lowest_rest) for p, p_rest in points]), axis=0)
-        raw_heights.append(raw)
+        raw_heights.append(_raw_height(clip, rest, pose, leg, up)[0])
         if frames > 1:
             velocity = np.gradient(foot_world, clip.frame_time, axis=0)
         else:
@@ -446,7 +452,7 @@ def footlock(
     report(0.9, "검사")
     fixed = clip.copy()
     fixed.motion = motion
-    after = forward_kinematics(fixed, [leg.foot for leg in legs])
+    after = forward_kinematics(fixed, needed)
     feet: list[FootReport] = []
     for leg, track in zip(legs, tracks):
         missed, locals_ = solved[leg.side]
@@ -470,5 +476,14 @@ def footlock(
                 pose.joint_positions[leg.foot].copy(), after.joint_positions[leg.foot].copy(),
             )
         )
+    metrics = {
+        label: foot_metrics(
+            [p.joint_positions[leg.foot] for leg in legs],
+            [_tip_world(p, leg) for leg in legs],
+            [_raw_height(clip, rest, p, leg, up)[1] - ground for leg in legs],
+            [t.contact for t in tracks], [t.intervals for t in tracks], up, 1.0 / clip.frame_time, scale,
+        )
+        for label, p in (("before", pose), ("after", after))
+    }
     report(1.0, "끝")
-    return FootlockResult(fixed, feet, clip_scale, up, float(ground), leg_length, forward)
+    return FootlockResult(fixed, feet, clip_scale, up, float(ground), leg_length, forward, metrics)
