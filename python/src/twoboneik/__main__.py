@@ -7,8 +7,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from pathlib import Path
 from typing import Optional, Sequence, TextIO
 
 from .contact import UNITS_PER_METRE, ContactOptions
@@ -30,8 +32,10 @@ def _parser() -> argparse.ArgumentParser:
         help="모션 캡처 BVH 의 발 미끄러짐을 고친다",
         description="접지 구간의 발을 디딘 자리에 고정한다 (다리의 두 뼈 IK, 발 회전 유지, 엉덩이는 그대로).",
     )
-    foot.add_argument("input", help="읽을 BVH 파일")
-    foot.add_argument("-o", "--output", required=True, help="쓸 BVH 파일 (같은 폴더의 임시 파일에 쓴 뒤 이름을 바꾼다)")
+    foot.add_argument("input", help="읽을 BVH 파일, 또는 폴더 (그 아래 모든 .bvh)")
+    foot.add_argument("-o", "--output", required=True,
+                      help="쓸 BVH 파일 (같은 폴더의 임시 파일에 쓴 뒤 이름을 바꾼다), 입력이 폴더면 출력 폴더")
+    foot.add_argument("--jobs", type=int, default=1, help="폴더 모드에서 동시에 처리할 프로세스 수 (기본 %(default)s)")
     foot.add_argument("--left-foot", help="왼발 관절 이름 (기본: 이름 규약으로 찾음)")
     foot.add_argument("--right-foot", help="오른발 관절 이름 (기본: 이름 규약으로 찾음)")
     foot.add_argument("--left-toe", help="왼발가락 관절 이름 (기본: 이름 규약, 없으면 발의 End Site)")
@@ -99,6 +103,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ValueError as error:
         print(f"twoboneik footlock: 잘못된 옵션: {error}", file=sys.stderr)
         return EXIT_USAGE
+    if args.jobs < 1:
+        print(f"twoboneik footlock: 잘못된 옵션: --jobs 는 1 이상이어야 합니다 (받은 값: {args.jobs})", file=sys.stderr)
+        return EXIT_USAGE
+    if os.path.isdir(args.input):
+        if args.plot is not None or args.metrics != "text":
+            print("twoboneik footlock: 폴더 모드에서는 --plot·--metrics json 을 쓸 수 없습니다 (요약은 CSV 로)", file=sys.stderr)
+            return EXIT_USAGE
+        from .batch_cli import run_folder
+
+        _, failed = run_folder(Path(args.input), Path(args.output), options, jobs=args.jobs, quiet=args.quiet)
+        return EXIT_BAD_FILE if failed else EXIT_OK
     if args.plot is not None:
         try:
             import matplotlib  # noqa: F401
