@@ -51,6 +51,8 @@ def _parser() -> argparse.ArgumentParser:
     foot.add_argument("--min-contact", type=float, default=defaults.min_contact, help="가장 짧은 접지, 초 (기본 %(default)s)")
     foot.add_argument("--blend", type=int, default=FootlockOptions().blend_frames, help="섞는 프레임 수 (기본 %(default)s)")
     foot.add_argument("--plot", metavar="PNG", help="발 높이·속도·접지·미끄러짐 그림 (matplotlib 필요: pip install 'twoboneik[plot]')")
+    foot.add_argument("--no-toe-roll", action="store_true",
+                      help="닿지 않는 디딘 자리에서 발끝을 축으로 발을 굴리지 않는다 (다리만 뻗는다)")
     foot.add_argument("--metrics", choices=("text", "json"), default="text",
                       help="보고의 형식: text (사람이 읽는 글) 또는 json (전·후 지표, stdout; 기본 %(default)s)")
     foot.add_argument("--lang", choices=("ko", "en"), default="ko", help="그림의 글자 언어 (기본 %(default)s)")
@@ -93,6 +95,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         ground=args.ground,
         units=args.units,
         scale=args.scale,
+        toe_roll=not args.no_toe_roll,
         left_foot=args.left_foot,
         right_foot=args.right_foot,
         left_toe=args.left_toe,

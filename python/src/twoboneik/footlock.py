@@ -41,6 +41,7 @@ from .fk import (
     local_rotation_angles,
     local_translations,
     matrix_to_euler,
+    matrix_to_quaternion,
     quaternion_to_matrix,
     rest_positions,
     rotation_order,
@@ -49,6 +50,7 @@ from .legs import Leg, find_legs
 from .pole import auto_pole
 from .footlock_report import FootlockResult, FootReport
 from .scale import infer_scale
+from .toeroll import toe_roll
 from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize
 
 __all__ = ["FootlockOptions", "FootReport", "FootlockResult", "footlock", "character_forward", "blend_weights"]
@@ -60,6 +62,9 @@ class _JointLocals(NamedTuple):
     rotation: NDArray[np.float64]  # (F, 4) 쿼터니언
     angles: NDArray[np.float64]  # (F, 3) 채널 순서의 오일러 각, 도
 
+
+#: 발끝 구르기는 발목이 다리 길이의 이 비율보다 멀어질 때 시작한다 (다 편 다리의 IK 는 무릎 방향이 불안정하다).
+ROLL_REACH = 0.999
 
 #: IK 를 이만큼의 프레임씩 잘라 푼다: 진행 표시를 위해서이고, 작업 배열이 캐시에 가깝게 머문다.
 CHUNK_FRAMES = 16384
@@ -74,6 +79,8 @@ class FootlockOptions:
     - ground: 땅 높이 (클립 단위, 위 방향 축의 좌표). None 이면 클립에서 추정.
     - units: 'm', 'cm', 'mm', 'inch'. scale: 1 m 당 클립 단위 (양수, 예 CMU 는 약 17.9). 둘 다 None 이면 다리 길이로
       추정한다 (scale.infer_scale). 둘 중 하나만 줄 수 있다. 미터·초 문턱은 이 척도로 클립 단위로 바꾼다.
+    - toe_roll = True: 디딘 발목 자리가 닿지 않는 프레임에서 발을 발끝을 축으로 돌려 뒤꿈치를 든다 (toeroll.py).
+      발끝 (발가락 관절 또는 End Site) 이 없는 다리는 굴리지 않는다.
     - left_foot, right_foot: 발 관절 이름. None 이면 이름 규약 표로 찾는다.
     - left_toe, right_toe: 발가락 관절 이름 (발의 직접 자식). None 이면 이름 표, 없으면 발의 첫 자식 또는 End Site.
     """
@@ -83,6 +90,7 @@ class FootlockOptions:
     ground: Optional[float] = None
     units: Optional[str] = None
     scale: Optional[float] = None
+    toe_roll: bool = True
     left_foot: Optional[str] = None
     right_foot: Optional[str] = None
     left_toe: Optional[str] = None
@@ -276,6 +284,9 @@ def footlock(
         weight, owner = blend_weights(track.intervals, frames, options.blend_frames)
         foot_world = pose.joint_positions[leg.foot]
         planted = _interval_means(foot_world, track.intervals)
+        has_tip = leg.toe >= 0 or leg.toe_site is not None
+        toe_planted = _interval_means(_tip_world(pose, leg), track.intervals) if options.toe_roll and has_tip else None
+        reach = float(sum(np.linalg.norm(rest[b] - rest[a]) for a, b in ((leg.thigh, leg.shin), (leg.shin, leg.foot))))
         active = np.flatnonzero(weight > 0)
         unreachable: list[NDArray[np.intp]] = []
         locals_: dict[int, _JointLocals] = {}
@@ -303,27 +314,36 @@ def footlock(
             upper, mid, end = (
                 LocalTransform(locals_[j].translation[f], locals_[j].rotation[f], ones) for j in (leg.thigh, leg.shin, leg.foot)
             )
+            target = planted[owner[f]]
+            roll = np.zeros((f.size, 4))
+            roll[:, 3] = 1.0
+            if toe_planted is not None:
+                # 섞는 프레임에서는 굴림도 무게만큼 (θ·w): 접지 밖에서 발 회전이 튀지 않는다.
+                target, roll = toe_roll(
+                    pose.joint_positions[leg.thigh][f], target, toe_planted[owner[f]], ROLL_REACH * reach, weight[f]
+                )
             result = apply_two_bone_ik(
                 parent_world,
                 upper,
                 mid,
                 end,
-                planted[owner[f]],
+                target,
                 pole,
                 weight=weight[f],
                 keep_end_rotation=True,
             )
             # 섞는 프레임에서는 apply_two_bone_ik 가 세 회전을 따로 slerp 하므로 발의 월드 회전이 조금 어긋난다.
             # 발 고정에서는 발이 바닥과 이루는 각이 중요하므로, 섞은 넓적다리·정강이 뒤의 발 회전을 다시 구해
-            # 모든 프레임에서 (부모 공간, 곧 월드) 발 회전을 그대로 둔다: q_E = (q_U q_M)⁻¹ (q_U0 q_M0) q_E0.
+            # 모든 프레임에서 발의 월드 회전을 그대로 (굴리면 굴림 q_R 만큼 돌린) 둔다. 부모의 월드 회전 P 로
+            # q_E = (q_U q_M)⁻¹ P⁻¹ q_R P (q_U0 q_M0 q_E0); 굴리지 않으면 q_R = 1 이라 (q_U q_M)⁻¹ (q_U0 q_M0) q_E0.
             chain_before = quaternion_multiply(locals_[leg.thigh].rotation[f], locals_[leg.shin].rotation[f])
             chain_after = quaternion_multiply(result.upper_rotation, result.mid_rotation)
-            foot_rotation = quaternion_normalize(
-                quaternion_multiply(
-                    quaternion_conjugate(chain_after),
-                    quaternion_multiply(chain_before, locals_[leg.foot].rotation[f]),
-                )
-            )
+            foot_parent = quaternion_multiply(chain_before, locals_[leg.foot].rotation[f])
+            if toe_planted is not None:
+                parent_q = matrix_to_quaternion(parent_world[:, :3, :3])
+                roll_parent = quaternion_multiply(quaternion_conjugate(parent_q), quaternion_multiply(roll, parent_q))
+                foot_parent = quaternion_multiply(roll_parent, foot_parent)
+            foot_rotation = quaternion_normalize(quaternion_multiply(quaternion_conjugate(chain_after), foot_parent))
             new_rotations = (result.upper_rotation, result.mid_rotation, foot_rotation)
             for j, q in zip((leg.thigh, leg.shin, leg.foot), new_rotations):
                 angles = matrix_to_euler(orders[j], quaternion_to_matrix(q), near=locals_[j].angles[f])
