@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from conftest import DATA_DIR
+from test_footlock import scaled as rescaled  # 같은 동작을 factor 배 단위로 (OFFSET 과 위치 채널만)
 from twoboneik import __main__ as cli
 from twoboneik.footlock import FootlockOptions, footlock
 from twoboneik.scale import TYPICAL_LEG_LENGTH_M, infer_scale
@@ -14,16 +15,6 @@ from twoboneik.synthetic import make_walk
 #: CMU 모션 캡처의 단위: 1 단위 ≈ 5.64 cm (다리 ≈ 14.8 단위 ≈ 0.83 m).
 CMU_UNIT_M = 0.0564
 REAL_CLIP = DATA_DIR / "mocapbank_trimmed.bvh"
-
-
-def rescaled(clip, factor):
-    """같은 동작을 factor 배 단위로: OFFSET 과 위치 채널만 바꾼다 (합성 걷기는 cm)."""
-    out = clip.copy()
-    out.offsets = out.offsets * factor
-    for k, c in enumerate(out.channels[0]):
-        if c.endswith("position"):
-            out.motion[:, k] *= factor
-    return out
 
 
 # (이름, cm 클립에 곱할 배율, 기대하는 단위 이름). 0.37 은 이름 붙은 단위의 배율이 아니다.
