@@ -92,9 +92,9 @@ bone-names:
 	$(PYTHON) spec/generate_bone_names_ts.py
 	cp spec/bone_names.json python/src/twoboneik/data/bone_names.json
 
-# 발 고정: 10 분 120 fps 클립 (72,000 프레임) 의 읽기·고치기·쓰기 시간
+# 발 고정: 10 분 120 fps 클립 (72,000 프레임) 의 읽기·고치기·쓰기 시간, 합성 클립 100 개 폴더의 폴더 모드 (--jobs 1, 2)
 bench-footlock: venv
-	$(VENV_PY) -m twoboneik.bench_footlock
+	$(VENV_PY) -m twoboneik.bench_footlock --folder 100
 
 # 두 언어가 함께 쓰는 허용치 spec/tolerances.json (원본) → src/math/tolerances.ts, python/src/twoboneik/_tolerances.py.
 tolerances:

@@ -14,7 +14,6 @@ from twoboneik.contact import (
     ContactOptions,
     contact_intervals,
     detect_contacts,
-    detect_units,
     detect_up_axis,
     estimate_ground,
 )
@@ -202,20 +201,6 @@ def test_unknown_names_need_the_feet_given_and_the_error_says_what_was_tried():
     assert (left.thigh, left.shin, left.foot, left.toe) == (0, 1, 2, 3)
     with pytest.raises(ValueError, match="직접 자식"):
         find_legs(clip, left_foot="A3", right_foot="B3", left_toe="B4")
-
-
-@pytest.mark.parametrize(
-    ("leg_length", "units"),
-    [(0.85, "m"), (0.45, "m"), (85.0, "cm"), (60.0, "cm"), (33.5, "inch"), (850.0, "mm"), (1.5, "m")],
-)
-def test_units_come_from_the_leg_length(leg_length, units):
-    assert detect_units(leg_length) == units
-
-
-@pytest.mark.parametrize("bad", [0.0, -1.0, float("nan"), float("inf")])
-def test_units_reject_a_leg_without_length(bad):
-    with pytest.raises(ValueError, match="다리 길이"):
-        detect_units(bad)
 
 
 def test_up_is_from_the_feet_to_the_hips():

@@ -7,8 +7,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
+from pathlib import Path
 from typing import Optional, Sequence, TextIO
 
 from .contact import UNITS_PER_METRE, ContactOptions
@@ -30,14 +32,18 @@ def _parser() -> argparse.ArgumentParser:
         help="모션 캡처 BVH 의 발 미끄러짐을 고친다",
         description="접지 구간의 발을 디딘 자리에 고정한다 (다리의 두 뼈 IK, 발 회전 유지, 엉덩이는 그대로).",
     )
-    foot.add_argument("input", help="읽을 BVH 파일")
-    foot.add_argument("-o", "--output", required=True, help="쓸 BVH 파일 (같은 폴더의 임시 파일에 쓴 뒤 이름을 바꾼다)")
+    foot.add_argument("input", help="읽을 BVH 파일, 또는 폴더 (그 아래 모든 .bvh)")
+    foot.add_argument("-o", "--output", required=True,
+                      help="쓸 BVH 파일 (같은 폴더의 임시 파일에 쓴 뒤 이름을 바꾼다), 입력이 폴더면 출력 폴더")
+    foot.add_argument("--jobs", type=int, default=1, help="폴더 모드에서 동시에 처리할 프로세스 수 (기본 %(default)s)")
     foot.add_argument("--left-foot", help="왼발 관절 이름 (기본: 이름 규약으로 찾음)")
     foot.add_argument("--right-foot", help="오른발 관절 이름 (기본: 이름 규약으로 찾음)")
     foot.add_argument("--left-toe", help="왼발가락 관절 이름 (기본: 이름 규약, 없으면 발의 End Site)")
     foot.add_argument("--right-toe", help="오른발가락 관절 이름")
     foot.add_argument("--ground", type=float, help="땅 높이, 클립 단위 (기본: 클립에서 추정)")
-    foot.add_argument("--units", choices=sorted(UNITS_PER_METRE), help="클립의 단위 (기본: 다리 길이로 추정)")
+    scale = foot.add_mutually_exclusive_group()
+    scale.add_argument("--units", choices=sorted(UNITS_PER_METRE), help="클립의 단위 (기본: 다리 길이로 척도를 추정)")
+    scale.add_argument("--scale", type=float, help="클립의 척도, 1 m 당 클립 단위 (예: CMU 17.9; 기본: 다리 길이로 추정)")
     foot.add_argument("--height-on", type=float, default=defaults.height_on, help="접지 들어감 높이, m (기본 %(default)s)")
     foot.add_argument("--height-off", type=float, default=defaults.height_off, help="접지 나옴 높이, m (기본 %(default)s)")
     foot.add_argument("--speed-on", type=float, default=defaults.speed_on, help="접지 들어감 수평 속도, m/s (기본 %(default)s)")
@@ -45,6 +51,11 @@ def _parser() -> argparse.ArgumentParser:
     foot.add_argument("--min-contact", type=float, default=defaults.min_contact, help="가장 짧은 접지, 초 (기본 %(default)s)")
     foot.add_argument("--blend", type=int, default=FootlockOptions().blend_frames, help="섞는 프레임 수 (기본 %(default)s)")
     foot.add_argument("--plot", metavar="PNG", help="발 높이·속도·접지·미끄러짐 그림 (matplotlib 필요: pip install 'twoboneik[plot]')")
+    foot.add_argument("--no-toe-roll", action="store_true",
+                      help="닿지 않는 디딘 자리에서 발끝을 축으로 발을 굴리지 않는다 (다리만 뻗는다)")
+    foot.add_argument("--metrics", choices=("text", "json"), default="text",
+                      help="보고의 형식: text (사람이 읽는 글) 또는 json (전·후 지표, stdout; 기본 %(default)s)")
+    foot.add_argument("--lang", choices=("ko", "en"), default="ko", help="그림의 글자 언어 (기본 %(default)s)")
     foot.add_argument("-q", "--quiet", action="store_true", help="진행 막대와 보고를 찍지 않는다")
     return parser
 
@@ -83,6 +94,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         blend_frames=args.blend,
         ground=args.ground,
         units=args.units,
+        scale=args.scale,
+        toe_roll=not args.no_toe_roll,
         left_foot=args.left_foot,
         right_foot=args.right_foot,
         left_toe=args.left_toe,
@@ -93,6 +106,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except ValueError as error:
         print(f"twoboneik footlock: 잘못된 옵션: {error}", file=sys.stderr)
         return EXIT_USAGE
+    if args.jobs < 1:
+        print(f"twoboneik footlock: 잘못된 옵션: --jobs 는 1 이상이어야 합니다 (받은 값: {args.jobs})", file=sys.stderr)
+        return EXIT_USAGE
+    if os.path.isdir(args.input):
+        if args.plot is not None or args.metrics != "text":
+            print("twoboneik footlock: 폴더 모드에서는 --plot·--metrics json 을 쓸 수 없습니다 (요약은 CSV 로)", file=sys.stderr)
+            return EXIT_USAGE
+        from .batch_cli import run_folder
+
+        _, failed = run_folder(Path(args.input), Path(args.output), options, jobs=args.jobs, quiet=args.quiet)
+        return EXIT_BAD_FILE if failed else EXIT_OK
     if args.plot is not None:
         try:
             import matplotlib  # noqa: F401
@@ -127,11 +151,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         from .plot import plot_footlock
 
         try:
-            plot_footlock(result, args.plot, title=str(args.input))
+            plot_footlock(result, args.plot, title=str(args.input), lang=args.lang)
         except OSError as error:
             print(f"twoboneik footlock: 그림을 쓸 수 없습니다: {error}", file=sys.stderr)
             return EXIT_BAD_FILE
-    if not args.quiet:
+    if args.metrics == "json":
+        import json
+
+        print(json.dumps(result.metrics_json(), ensure_ascii=False, indent=1))
+    elif not args.quiet:
         print(result.summary())
         print(
             f"{clip.frame_count} 프레임: 읽기 {read_time:.2f} s, 발 고정 {solve_time:.2f} s → {args.output}"

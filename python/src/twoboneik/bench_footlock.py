@@ -1,6 +1,7 @@
 """발 고정 벤치마크: 10 분 120 fps (72,000 프레임, 28 관절) 합성 걷기 클립을 고치는 시간.
 
-`python -m twoboneik.bench_footlock [--frames N] [--rounds R]` (또는 `make bench-footlock`).
+`python -m twoboneik.bench_footlock [--frames N] [--rounds R] [--folder K]` (또는 `make bench-footlock`).
+--folder K 이면 (make bench-footlock 은 100) 합성 클립 K 개 (각 1,200 프레임) 의 폴더를 폴더 모드로 --jobs 1 과 2 로 한 번씩 잰다.
 한 번 데운 뒤 R 번 재서 중앙값을 찍는다: 발 고정 (정기구학 + 접지 + IK + 오일러, 목표 2 s 미만) 과 따로
 BVH 읽기·쓰기 (파일 크기에 비례; 원문 토큰을 지키는 쓰기). 벽시계와 CPU 시간 (process_time) 을 함께 찍는다.
 테스트가 아니라 재는 것이다 (assert 하지 않는다).
@@ -32,7 +33,10 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     parser.add_argument("--frames", type=int, default=72_000)
     parser.add_argument("--fps", type=float, default=120.0)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--folder", type=int, default=0, help="폴더 모드로 잴 클립 수 (make bench-footlock 은 100; 0 이면 재지 않는다)")
     args = parser.parse_args(argv)
+    if args.folder > 0:
+        _bench_folder(args.folder)
 
     walk = make_walk(frames=args.frames, fps=args.fps, slide_degrees=2.0, heading_degrees=30.0)
     # 모션 캡처 파일처럼 소수 넷째 자리까지 (repr 의 17 자리로 쓰면 파일이 두 배 넘게 커진다).
@@ -63,6 +67,29 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     total_cpu = sum(statistics.median(v) for v in cpu.values())
     print(f"  합계   {total:7.3f} s                {total_cpu:7.3f} s   (목표: 읽기 + 발 고정 + 쓰기 < {TARGET_SECONDS:g} s)")
     print(result.summary())
+
+
+def _bench_folder(count: int, frames: int = 1200) -> None:
+    """합성 클립 count 개 (방향·속도·미끄러짐을 바꿔 가며) 의 폴더를 폴더 모드로 고치는 벽시계 시간."""
+    from pathlib import Path
+
+    from .batch_cli import run_folder
+    from .footlock import FootlockOptions
+
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "in"
+        for k in range(count):
+            walk = make_walk(frames=frames, fps=120.0, slide_degrees=1.0 + k % 4, heading_degrees=7.0 * k, seed=k)
+            walk.clip.motion = np.round(walk.clip.motion, 4)
+            path = source / f"group{k % 10}" / f"clip{k:03d}.bvh"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_bvh(path, walk.clip)
+        for jobs in (1, 2):
+            started, started_cpu = time.perf_counter(), time.process_time()
+            done, failed = run_folder(source, Path(folder) / f"out{jobs}", FootlockOptions(), jobs=jobs, quiet=True)
+            wall = time.perf_counter() - started
+            print(f"폴더 {count} 클립 × {frames} 프레임, --jobs {jobs}: 벽시계 {wall:.2f} s "
+                  f"(이 프로세스 CPU {time.process_time() - started_cpu:.2f} s), {done} 개 고침, {failed} 개 실패")
 
 
 def _timed(wall: list[float], cpu: list[float], function: Callable[..., _T], *args: object) -> _T:

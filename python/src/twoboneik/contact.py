@@ -8,8 +8,8 @@
 - 들어감: h < height_on 이고 v < speed_on. 나옴: h > height_off 또는 v > speed_off (히스테리시스: on < off).
 - min_contact 초보다 짧은 접지는 버린다.
 
-모든 문턱은 미터·초 단위의 옵션이고, 클립의 단위 (cm, m, inch) 로 바꿔 쓴다. 단위는 뼈대 크기 (쉬는 자세의 다리
-길이) 에서 추정하거나 준다.
+모든 문턱은 미터·초 단위의 옵션이고, 클립의 척도 (1 m 당 클립 단위, scale.infer_scale 이 다리 길이로 추정하거나
+준다) 로 바꿔 쓴다.
 """
 
 from __future__ import annotations
@@ -23,10 +23,8 @@ from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
     "UNITS_PER_METRE",
-    "TYPICAL_LEG_LENGTH_M",
     "ContactOptions",
     "ContactTrack",
-    "detect_units",
     "detect_up_axis",
     "detect_contacts",
     "estimate_ground",
@@ -35,8 +33,6 @@ __all__ = [
 
 #: 알아보는 단위와 1 미터가 그 단위로 얼마인가.
 UNITS_PER_METRE = {"m": 1.0, "cm": 100.0, "mm": 1000.0, "inch": 1 / 0.0254}
-#: 사람 다리 (엉덩이 관절 → 발목) 의 흔한 길이. 단위 추정은 다리 길이를 이것에 가장 가깝게 (로그 비로) 만드는 단위를 고른다.
-TYPICAL_LEG_LENGTH_M = 0.85
 
 
 @dataclass(frozen=True)
@@ -82,17 +78,6 @@ class ContactTrack(NamedTuple):
     speed: NDArray[np.float64]
     contact: NDArray[np.bool_]
     intervals: list[tuple[int, int]]
-
-
-def detect_units(leg_length: float) -> str:
-    """쉬는 자세의 다리 길이 (넓적다리 + 정강이, 클립 단위) 에서 단위를 추정한다: 'm', 'cm', 'mm', 'inch'.
-
-    다리 길이를 미터로 바꾼 값이 TYPICAL_LEG_LENGTH_M 에 로그 비로 가장 가까운 단위. 사람 크기가 아닌 캐릭터
-    (아이, 거인, 0.4 m 다리의 cm 리그는 inch 로 보인다) 는 단위를 직접 주어야 한다.
-    """
-    if not (math.isfinite(leg_length) and leg_length > 0):
-        raise ValueError(f"다리 길이는 양의 유한한 수여야 합니다 (받은 값: {leg_length!r})")
-    return min(UNITS_PER_METRE, key=lambda u: abs(math.log(leg_length / UNITS_PER_METRE[u] / TYPICAL_LEG_LENGTH_M)))
 
 
 def detect_up_axis(hip_rest: ArrayLike, foot_rest: ArrayLike) -> NDArray[np.float64]:

@@ -27,14 +27,13 @@ from numpy.typing import NDArray
 from .bones import LocalTransform, apply_two_bone_ik
 from .bvh import BvhClip
 from .contact import (
-    UNITS_PER_METRE,
     ContactOptions,
-    ContactTrack,
     detect_contacts,
-    detect_units,
     detect_up_axis,
     estimate_ground,
 )
+from .foot_metrics import foot_metrics
+from .foot_metrics import slide as _slide
 from .fk import (
     Pose,
     euler_to_quaternion,
@@ -42,12 +41,16 @@ from .fk import (
     local_rotation_angles,
     local_translations,
     matrix_to_euler,
+    matrix_to_quaternion,
     quaternion_to_matrix,
     rest_positions,
     rotation_order,
 )
 from .legs import Leg, find_legs
 from .pole import auto_pole
+from .footlock_report import FootlockResult, FootReport
+from .scale import infer_scale
+from .toeroll import toe_roll
 from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize
 
 __all__ = ["FootlockOptions", "FootReport", "FootlockResult", "footlock", "character_forward", "blend_weights"]
@@ -60,6 +63,9 @@ class _JointLocals(NamedTuple):
     angles: NDArray[np.float64]  # (F, 3) 채널 순서의 오일러 각, 도
 
 
+#: 발끝 구르기는 발목이 다리 길이의 이 비율보다 멀어질 때 시작한다 (다 편 다리의 IK 는 무릎 방향이 불안정하다).
+ROLL_REACH = 0.999
+
 #: IK 를 이만큼의 프레임씩 잘라 푼다: 진행 표시를 위해서이고, 작업 배열이 캐시에 가깝게 머문다.
 CHUNK_FRAMES = 16384
 
@@ -71,7 +77,10 @@ class FootlockOptions:
     - contact: 접지 문턱 (ContactOptions, 미터·초).
     - blend_frames = 5: 접지 앞뒤로 IK 를 0 → 1, 1 → 0 으로 섞는 프레임 수 (0 이면 바로 켜고 끈다).
     - ground: 땅 높이 (클립 단위, 위 방향 축의 좌표). None 이면 클립에서 추정.
-    - units: 'm', 'cm', 'mm', 'inch'. None 이면 다리 길이로 추정.
+    - units: 'm', 'cm', 'mm', 'inch'. scale: 1 m 당 클립 단위 (양수, 예 CMU 는 약 17.9). 둘 다 None 이면 다리 길이로
+      추정한다 (scale.infer_scale). 둘 중 하나만 줄 수 있다. 미터·초 문턱은 이 척도로 클립 단위로 바꾼다.
+    - toe_roll = True: 디딘 발목 자리가 닿지 않는 프레임에서 발을 발끝을 축으로 돌려 뒤꿈치를 든다 (toeroll.py).
+      발끝 (발가락 관절 또는 End Site) 이 없는 다리는 굴리지 않는다.
     - left_foot, right_foot: 발 관절 이름. None 이면 이름 규약 표로 찾는다.
     - left_toe, right_toe: 발가락 관절 이름 (발의 직접 자식). None 이면 이름 표, 없으면 발의 첫 자식 또는 End Site.
     """
@@ -80,6 +89,8 @@ class FootlockOptions:
     blend_frames: int = 5
     ground: Optional[float] = None
     units: Optional[str] = None
+    scale: Optional[float] = None
+    toe_roll: bool = True
     left_foot: Optional[str] = None
     right_foot: Optional[str] = None
     left_toe: Optional[str] = None
@@ -91,90 +102,7 @@ class FootlockOptions:
             raise ValueError(f"blend_frames 는 0 이상 10000 이하의 정수여야 합니다 (받은 값: {self.blend_frames!r})")
         if self.ground is not None and not np.isfinite(self.ground):
             raise ValueError(f"ground 는 유한한 수여야 합니다 (받은 값: {self.ground!r})")
-        if self.units is not None and self.units not in UNITS_PER_METRE:
-            raise ValueError(f"units 는 {', '.join(UNITS_PER_METRE)} 중 하나여야 합니다 (받은 값: {self.units!r})")
-
-
-@dataclass
-class FootReport:
-    """한 발의 보고. 길이는 클립 단위, 각도는 도.
-
-    - names: (넓적다리, 정강이, 발, 발끝) 이름, convention: 찾은 이름 규약 (주었으면 'given').
-    - intervals: 접지 구간 [(시작, 끝), ...] (끝 포함).
-    - slide_*: 접지 중 프레임 사이 발목의 수평 이동, 고치기 전·후의 평균·최대 (고친 클립을 정기구학으로 다시 재서).
-    - unreachable_frames: 접지 중 디딘 자리에 닿지 못한 프레임. max_miss: 그 프레임들에서 가장 멀리 빗나간 거리.
-    - max_rotation_deg: 이 다리의 세 관절에 더한 가장 큰 회전.
-    - track: 접지 찾기의 높이·속도 (ContactTrack). foot_before, foot_after: 발목의 월드 위치 전·후 (F, 3).
-    """
-
-    side: str
-    names: tuple[str, ...]
-    convention: str
-    intervals: list[tuple[int, int]]
-    slide_before_mean: float
-    slide_before_max: float
-    slide_after_mean: float
-    slide_after_max: float
-    unreachable_frames: NDArray[np.intp]
-    max_miss: float
-    max_rotation_deg: float
-    track: ContactTrack
-    foot_before: NDArray[np.float64] = field(repr=False)
-    foot_after: NDArray[np.float64] = field(repr=False)
-
-
-@dataclass
-class FootlockResult:
-    clip: BvhClip
-    feet: list[FootReport]
-    units: str
-    up: NDArray[np.float64]
-    ground: float
-    leg_length: float
-    forward: NDArray[np.float64]
-
-    @property
-    def max_rotation_deg(self) -> float:
-        return max(f.max_rotation_deg for f in self.feet)
-
-    def summary(self) -> str:
-        """사람이 읽는 짧은 보고 (한국어)."""
-        lines = [
-            f"단위 {self.units} (다리 길이 {self.leg_length:.4g}), 위 {_axis_name(self.up)}, 땅 높이 {self.ground:.4g}",
-        ]
-        for foot in self.feet:
-            frames = sum(e - s + 1 for s, e in foot.intervals)
-            lines.append(
-                f"{foot.side:5s} {foot.names[2]}: 접지 {len(foot.intervals)} 번 ({frames} 프레임), "
-                f"미끄러짐 평균 {foot.slide_before_mean:.4g} → {foot.slide_after_mean:.3g}, "
-                f"최대 {foot.slide_before_max:.4g} → {foot.slide_after_max:.3g} (프레임당, {self.units})"
-            )
-            if foot.unreachable_frames.size:
-                lines.append(
-                    f"      닿지 못한 프레임 {foot.unreachable_frames.size} 개: {_format_ranges(foot.unreachable_frames)}"
-                    f" (다리를 디딘 자리 쪽으로 뻗었습니다; 가장 멀리 빗나간 거리 {foot.max_miss:.3g} {self.units})"
-                )
-        lines.append(f"관절에 더한 가장 큰 회전: {self.max_rotation_deg:.3g}°")
-        return "\n".join(lines)
-
-
-def _axis_name(up: NDArray[np.float64]) -> str:
-    axis = int(np.argmax(np.abs(up)))
-    return ("+" if up[axis] > 0 else "-") + "XYZ"[axis]
-
-
-def _format_ranges(frames: NDArray[np.intp], limit: int = 8) -> str:
-    ranges: list[str] = []
-    start = prev = int(frames[0])
-    for f in frames[1:].tolist() + [None]:
-        if f is not None and f == prev + 1:
-            prev = f
-            continue
-        ranges.append(f"{start}" if start == prev else f"{start}–{prev}")
-        if f is not None:
-            start = prev = f
-    more = f" 외 {len(ranges) - limit} 구간" if len(ranges) > limit else ""
-    return ", ".join(ranges[:limit]) + more
+        infer_scale(1.0, self.units, self.scale)  # units·scale 검사 (다리 길이는 아직 모른다)
 
 
 def blend_weights(
@@ -229,6 +157,20 @@ def character_forward(clip: BvhClip, legs: tuple[Leg, Leg], up: NDArray[np.float
     return forward
 
 
+def _raw_height(
+    clip: BvhClip, rest: NDArray[np.float64], pose: Pose, leg: Leg, up: NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """발 높이 (땅을 빼기 전, (F,)) 와 발끝만의 높이 (F,): 각 점의 높이 − 그 점의 '평평히 디뎠을 때의 높이' (쉬는 자세)."""
+    points = [(pose.joint_positions[leg.foot], rest[leg.foot])]
+    tip_rest = _rest_tip(clip, rest, leg)
+    if tip_rest is not None:
+        points.append((_tip_world(pose, leg), tip_rest))
+    lowest_rest = min(float(p_rest @ up) for _, p_rest in points)
+    heights = np.stack([p @ up - (float(p_rest @ up) - lowest_rest) for p, p_rest in points])
+    raw: NDArray[np.float64] = np.min(heights, axis=0)
+    return raw, heights[-1]
+
+
 def _rest_tip(clip: BvhClip, rest: NDArray[np.float64], leg: Leg) -> Optional[NDArray[np.float64]]:
     tip: Optional[NDArray[np.float64]] = None
     if leg.toe >= 0:
@@ -255,27 +197,6 @@ def _require_three_rotations(clip: BvhClip, joint: int) -> str:
             " IK 의 회전을 적을 수 있습니다"
         )
     return order
-
-
-def _slide(
-    foot: NDArray[np.float64], intervals: Sequence[tuple[int, int]], up: NDArray[np.float64]
-) -> tuple[float, float]:
-    """접지 중 프레임 사이 수평 이동의 평균과 최대 (구간 (s, e) 안의 이동 s→s+1, …, e−1→e 만)."""
-    if foot.shape[0] < 2:
-        return 0.0, 0.0
-    # 이동 k (프레임 k → k+1) 를 덮는 구간의 수: 구간마다 s 에 +1, e 에 −1 을 두고 누적한다 (구간은 겹치지 않는다).
-    cover = np.zeros(foot.shape[0], dtype=np.intp)
-    if intervals:
-        bounds = np.asarray(intervals, dtype=np.intp).reshape(-1, 2)
-        np.add.at(cover, bounds[:, 0], 1)
-        np.add.at(cover, bounds[:, 1], -1)
-    inside = np.cumsum(cover)[:-1] > 0
-    if not inside.any():
-        return 0.0, 0.0
-    step = np.diff(foot, axis=0)[inside]
-    step -= (step @ up)[:, None] * up
-    values = np.sqrt(np.sum(step * step, axis=-1))
-    return float(values.mean()), float(values.max())
 
 
 def _interval_means(points: NDArray[np.float64], intervals: Sequence[tuple[int, int]]) -> NDArray[np.float64]:
@@ -329,8 +250,8 @@ def footlock(
         for leg in legs
     ]
     leg_length = float(np.mean(leg_lengths))
-    units = options.units or detect_units(leg_length)
-    scale = UNITS_PER_METRE[units]
+    clip_scale = infer_scale(leg_length, options.units, options.scale)
+    scale = clip_scale.units_per_metre
     up = detect_up_axis(rest[legs[0].thigh], rest[legs[0].foot])
     forward = character_forward(clip, legs, up)
     report(0.15, "접지 찾기")
@@ -339,13 +260,7 @@ def footlock(
     speeds: list[NDArray[np.float64]] = []
     for leg in legs:
         foot_world = pose.joint_positions[leg.foot]
-        tip_rest = _rest_tip(clip, rest, leg)
-        points = [(foot_world, rest[leg.foot])]
-        if tip_rest is not None:
-            points.append((_tip_world(pose, leg), tip_rest))
-        lowest_rest = min(float(p_rest @ up) for _, p_rest in points)
-        raw = np.min(np.stack([p @ up - (float(p_rest @ up) - lowest_rest) for p, p_rest in points]), axis=0)
-        raw_heights.append(raw)
+        raw_heights.append(_raw_height(clip, rest, pose, leg, up)[0])
         if frames > 1:
             velocity = np.gradient(foot_world, clip.frame_time, axis=0)
         else:
@@ -369,6 +284,9 @@ def footlock(
         weight, owner = blend_weights(track.intervals, frames, options.blend_frames)
         foot_world = pose.joint_positions[leg.foot]
         planted = _interval_means(foot_world, track.intervals)
+        has_tip = leg.toe >= 0 or leg.toe_site is not None
+        toe_planted = _interval_means(_tip_world(pose, leg), track.intervals) if options.toe_roll and has_tip else None
+        reach = float(sum(np.linalg.norm(rest[b] - rest[a]) for a, b in ((leg.thigh, leg.shin), (leg.shin, leg.foot))))
         active = np.flatnonzero(weight > 0)
         unreachable: list[NDArray[np.intp]] = []
         locals_: dict[int, _JointLocals] = {}
@@ -396,27 +314,36 @@ def footlock(
             upper, mid, end = (
                 LocalTransform(locals_[j].translation[f], locals_[j].rotation[f], ones) for j in (leg.thigh, leg.shin, leg.foot)
             )
+            target = planted[owner[f]]
+            roll = np.zeros((f.size, 4))
+            roll[:, 3] = 1.0
+            if toe_planted is not None:
+                # 섞는 프레임에서는 굴림도 무게만큼 (θ·w): 접지 밖에서 발 회전이 튀지 않는다.
+                target, roll = toe_roll(
+                    pose.joint_positions[leg.thigh][f], target, toe_planted[owner[f]], ROLL_REACH * reach, weight[f]
+                )
             result = apply_two_bone_ik(
                 parent_world,
                 upper,
                 mid,
                 end,
-                planted[owner[f]],
+                target,
                 pole,
                 weight=weight[f],
                 keep_end_rotation=True,
             )
             # 섞는 프레임에서는 apply_two_bone_ik 가 세 회전을 따로 slerp 하므로 발의 월드 회전이 조금 어긋난다.
             # 발 고정에서는 발이 바닥과 이루는 각이 중요하므로, 섞은 넓적다리·정강이 뒤의 발 회전을 다시 구해
-            # 모든 프레임에서 (부모 공간, 곧 월드) 발 회전을 그대로 둔다: q_E = (q_U q_M)⁻¹ (q_U0 q_M0) q_E0.
+            # 모든 프레임에서 발의 월드 회전을 그대로 (굴리면 굴림 q_R 만큼 돌린) 둔다. 부모의 월드 회전 P 로
+            # q_E = (q_U q_M)⁻¹ P⁻¹ q_R P (q_U0 q_M0 q_E0); 굴리지 않으면 q_R = 1 이라 (q_U q_M)⁻¹ (q_U0 q_M0) q_E0.
             chain_before = quaternion_multiply(locals_[leg.thigh].rotation[f], locals_[leg.shin].rotation[f])
             chain_after = quaternion_multiply(result.upper_rotation, result.mid_rotation)
-            foot_rotation = quaternion_normalize(
-                quaternion_multiply(
-                    quaternion_conjugate(chain_after),
-                    quaternion_multiply(chain_before, locals_[leg.foot].rotation[f]),
-                )
-            )
+            foot_parent = quaternion_multiply(chain_before, locals_[leg.foot].rotation[f])
+            if toe_planted is not None:
+                parent_q = matrix_to_quaternion(parent_world[:, :3, :3])
+                roll_parent = quaternion_multiply(quaternion_conjugate(parent_q), quaternion_multiply(roll, parent_q))
+                foot_parent = quaternion_multiply(roll_parent, foot_parent)
+            foot_rotation = quaternion_normalize(quaternion_multiply(quaternion_conjugate(chain_after), foot_parent))
             new_rotations = (result.upper_rotation, result.mid_rotation, foot_rotation)
             for j, q in zip((leg.thigh, leg.shin, leg.foot), new_rotations):
                 angles = matrix_to_euler(orders[j], quaternion_to_matrix(q), near=locals_[j].angles[f])
@@ -435,7 +362,7 @@ def footlock(
     report(0.9, "검사")
     fixed = clip.copy()
     fixed.motion = motion
-    after = forward_kinematics(fixed, [leg.foot for leg in legs])
+    after = forward_kinematics(fixed, needed)
     feet: list[FootReport] = []
     for leg, track in zip(legs, tracks):
         missed, locals_ = solved[leg.side]
@@ -459,5 +386,14 @@ def footlock(
                 pose.joint_positions[leg.foot].copy(), after.joint_positions[leg.foot].copy(),
             )
         )
+    metrics = {
+        label: foot_metrics(
+            [p.joint_positions[leg.foot] for leg in legs],
+            [_tip_world(p, leg) for leg in legs],
+            [_raw_height(clip, rest, p, leg, up)[1] - ground for leg in legs],
+            [t.contact for t in tracks], [t.intervals for t in tracks], up, 1.0 / clip.frame_time, scale,
+        )
+        for label, p in (("before", pose), ("after", after))
+    }
     report(1.0, "끝")
-    return FootlockResult(fixed, feet, units, up, float(ground), leg_length, forward)
+    return FootlockResult(fixed, feet, clip_scale, up, float(ground), leg_length, forward, metrics)
