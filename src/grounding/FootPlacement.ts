@@ -118,6 +118,8 @@ export class FootPlacement {
   readonly #hipsWritten = new Vector3();
   readonly #hipsBefore = new Vector3();
   #hipsHasWrite = false;
+  /** true 면 다음 update() 가 스프링을 목표에 바로 놓는다 (생성 직후, 섞음 비율 0 에서 돌아올 때). */
+  #snap = true;
 
   /**
    * @throws RangeError 인자 이름과 값을 담아: 객체가 아닌 options, Object3D 가 아닌 hips·root·다리의 뼈·toes,
@@ -209,7 +211,7 @@ export class FootPlacement {
       const leg = this.#legs[i]!;
       leg.ik.end.updateWorldMatrix(true, false);
       leg.ground.read(this.ground, root, up, this);
-      followLeg(leg, this.footSmoothTime, dt, w);
+      followLeg(leg, this.#snap ? 0 : this.footSmoothTime, dt, w, up);
       // 4. 이 다리에 필요한 골반 내림: 클립의 다리 뻗음보다 더 펴지 않는다.
       const upper = _upperWorld.setFromMatrixPosition(leg.ik.upper.matrixWorld);
       const clipReach = upper.distanceTo(leg.ground.ankleWorld);
@@ -217,6 +219,7 @@ export class FootPlacement {
       drop = Math.max(drop, requiredDrop(upper, leg.targetWorld, up, reach));
     }
     this.#movePelvis(Math.min(drop, this.maxPelvisDrop), dt);
+    this.#snap = false;
 
     // 5. 다리 풀이와 발 기울이기.
     for (let i = 0; i < 2; i++) {
@@ -235,6 +238,7 @@ export class FootPlacement {
   /** 섞음 비율 0: 스프링을 클립 자리로 되돌린다 (뼈에는 쓰지 않는다). */
   #rest(): void {
     this.pelvisDrop = 0;
+    this.#snap = true;
     this.#pelvis.value = 0; this.#pelvis.velocity = 0;
     for (const leg of this.#legs) {
       for (let k = 0; k < 3; k++) {
@@ -249,8 +253,8 @@ export class FootPlacement {
   #movePelvis(goal: number, dt: number): void {
     const spring = this.#pelvis;
     const before = spring.value;
-    stepCriticalSpring(spring, goal, this.pelvisSmoothTime, dt);
-    const limit = this.maxPelvisSpeed * dt;
+    stepCriticalSpring(spring, goal, this.#snap ? 0 : this.pelvisSmoothTime, dt);
+    const limit = this.#snap ? Infinity : this.maxPelvisSpeed * dt;
     if (spring.value - before > limit) { spring.value = before + limit; spring.velocity = this.maxPelvisSpeed; }
     if (before - spring.value > limit) { spring.value = before - limit; spring.velocity = -this.maxPelvisSpeed; }
     if (spring.value < 0) { spring.value = 0; spring.velocity = 0; } // 클립보다 올리지 않는다
@@ -276,8 +280,11 @@ export class FootPlacement {
   }
 }
 
-/** 발 변위·법선을 스프링으로 따라가고 섞음 비율을 곱한 발목 목표를 leg.targetWorld 에 둔다. */
-function followLeg(leg: LegState, smoothTime: number, dt: number, weight: number): void {
+/**
+ * 발 변위·법선을 스프링으로 따라가고 섞음 비율을 곱한 발목 목표를 leg.targetWorld 에 둔다.
+ * 올림은 기다리지 않는다: 스프링이 목표보다 아래 (up 방향) 에 있으면 목표 높이로 올린다 (늦은 스프링이 발을 땅에 묻지 않게).
+ */
+function followLeg(leg: LegState, smoothTime: number, dt: number, weight: number, up: Readonly<Vector3>): void {
   const g = leg.ground;
   stepCriticalSpring(leg.offset[0], g.offsetGoal.x, smoothTime, dt);
   stepCriticalSpring(leg.offset[1], g.offsetGoal.y, smoothTime, dt);
@@ -285,6 +292,11 @@ function followLeg(leg: LegState, smoothTime: number, dt: number, weight: number
   stepCriticalSpring(leg.normal[0], g.normalGoal.x, smoothTime, dt);
   stepCriticalSpring(leg.normal[1], g.normalGoal.y, smoothTime, dt);
   stepCriticalSpring(leg.normal[2], g.normalGoal.z, smoothTime, dt);
+  const o = leg.offset;
+  const below = (g.offsetGoal.x - o[0].value) * up.x + (g.offsetGoal.y - o[1].value) * up.y + (g.offsetGoal.z - o[2].value) * up.z;
+  if (below > 0) {
+    o[0].value += up.x * below; o[1].value += up.y * below; o[2].value += up.z * below;
+  }
   const t = leg.targetWorld.copy(g.ankleWorld);
   t.x += leg.offset[0].value * weight;
   t.y += leg.offset[1].value * weight;

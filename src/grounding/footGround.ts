@@ -94,7 +94,7 @@ export class FootGround {
     const ankleHeight = ankle.x * up.x + ankle.y * up.y + ankle.z * up.z - root.dot(up);
     // G = A − up·((A − P)·N / (up·N)), A' = G + N·a  →  변위 = A' − A.
     const along = ((ankle.x - plane.x) * normal.x + (ankle.y - plane.y) * normal.y + (ankle.z - plane.z) * normal.z) / upDotN;
-    offset.copy(up).multiplyScalar(-along).addScaledVector(normal, ankleHeight).addScaledVector(up, -ankleHeight);
+    offset.copy(up).multiplyScalar(-along).addScaledVector(normal, ankleHeight);
     // 4. 줄어든 기울기로 돌린 발바닥 점이 평면보다 클립 높이만큼 위에 있는지 본다.
     const tilt = tiltTowards(this.#tilt, up, normal, settings.tiltWeight, settings.maxTilt);
     let lift = 0;

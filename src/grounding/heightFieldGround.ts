@@ -9,10 +9,16 @@ const MAX_ITERATIONS = 8;
 /** 기운 광선의 반복을 멈추는 거리 변화 (m). */
 const ITERATION_TOLERANCE = 1e-9;
 
+/** 두 한쪽 차분 가운데 완만한 것: 계단 모서리 (불연속) 옆에서는 평평한 쪽의 기울기를 쓴다. */
+function gentler(forward: number, backward: number): number {
+  return Math.abs(forward) < Math.abs(backward) ? forward : backward;
+}
+
 /**
  * 높이 함수 heightAt(x, z) = y (월드, m) 로 땅 질의를 만든다. 월드 +Y 가 위이고 땅은 그 위로 겹치지 않는다고 가정한다.
  * 광선이 수직 (direction = (0, −1, 0)) 이면 닿는 점은 (ox, h(ox, oz), oz) 로 정확하다. 기운 광선은 고정점 반복
- * (t ← (oy − h(x(t), z(t))) / −dy) 으로 찾는다. 법선은 중앙 차분: n ∝ (−∂h/∂x, 1, −∂h/∂z), 간격 step.
+ * (t ← (oy − h(x(t), z(t))) / −dy) 으로 찾는다. 법선은 한쪽 차분 n ∝ (−∂h/∂x, 1, −∂h/∂z) (간격 step), 축마다 앞·뒤 차분 가운데 완만한 쪽:
+ * 매끄러운 땅에서는 O(step) 오차, 계단 모서리 바로 옆에서는 벽이 아니라 디딤판의 법선이 된다.
  * 할당하지 않는다 (heightAt 이 할당하지 않으면).
  *
  * @param heightAt 월드 (x, z) 의 땅 높이 y (m).
@@ -40,8 +46,9 @@ export function createHeightFieldGround(heightAt: (x: number, z: number) => numb
     const x = origin.x + direction.x * t, z = origin.z + direction.z * t;
     const point = out.point, normal = out.normal;
     point.x = x; point.y = heightAt(x, z); point.z = z;
-    const slopeX = (heightAt(x + step, z) - heightAt(x - step, z)) / (2 * step);
-    const slopeZ = (heightAt(x, z + step) - heightAt(x, z - step)) / (2 * step);
+    const h = point.y;
+    const slopeX = gentler(heightAt(x + step, z) - h, h - heightAt(x - step, z)) / step;
+    const slopeZ = gentler(heightAt(x, z + step) - h, h - heightAt(x, z - step)) / step;
     const inv = 1 / Math.sqrt(slopeX * slopeX + 1 + slopeZ * slopeZ);
     normal.x = -slopeX * inv; normal.y = inv; normal.z = -slopeZ * inv;
     return out;
