@@ -62,6 +62,11 @@ const _footRotation = /*@__PURE__*/ new Quaternion();
 const _scratchPosition = /*@__PURE__*/ new Vector3();
 const _scratchScale = /*@__PURE__*/ new Vector3();
 const SOLVE_OPTIONS: TwoBoneIKOptions = { keepEndRotation: true, weight: 1 };
+/**
+ * 발목 목표가 클립의 발목에서 이만큼 (다리 길이에 대한 비율) 안이고 골반도 그대로면 그 다리는 풀지 않는다:
+ * 평평한 땅에서 클립을 그대로 돌려주기 위해서다 (float32 체인을 다시 풀면 1e-8 L 쯤 달라진다).
+ */
+const UNCHANGED_TARGET = 1e-12;
 
 /**
  * 발 딛기. 매 프레임 AnimationMixer 가 자세를 쓴 뒤 {@link FootPlacement.update} 를 부른다. 한 프레임의 순서:
@@ -216,7 +221,8 @@ export class FootPlacement {
       const upper = _upperWorld.setFromMatrixPosition(leg.ik.upper.matrixWorld);
       const clipReach = upper.distanceTo(leg.ground.ankleWorld);
       const reach = Math.max(leg.length * (1 - this.bendMargin), clipReach);
-      drop = Math.max(drop, requiredDrop(upper, leg.targetWorld, up, reach));
+      const need = requiredDrop(upper, leg.targetWorld, up, reach);
+      if (need > UNCHANGED_TARGET * leg.length) drop = Math.max(drop, need); // 반올림만큼의 내림은 내림이 아니다
     }
     this.#movePelvis(Math.min(drop, this.maxPelvisDrop), dt);
     this.#snap = false;
@@ -224,7 +230,8 @@ export class FootPlacement {
     // 5. 다리 풀이와 발 기울이기.
     for (let i = 0; i < 2; i++) {
       const leg = this.#legs[i]!;
-      leg.ik.solve(leg.targetWorld, undefined, SOLVE_OPTIONS);
+      const moved = leg.targetWorld.distanceToSquared(leg.ground.ankleWorld) > (UNCHANGED_TARGET * leg.length) ** 2;
+      if (moved || this.pelvisDrop > 0) leg.ik.solve(leg.targetWorld, undefined, SOLVE_OPTIONS);
       _normalNow.set(leg.normal[0].value, leg.normal[1].value, leg.normal[2].value).normalize();
       tiltTowards(_tilt, up, _normalNow, this.tiltWeight * w, this.maxTilt);
       leg.tilt = 2 * Math.acos(Math.min(1, Math.abs(_tilt.w)));
