@@ -7,6 +7,7 @@ import { CCDIKSolver } from "three/addons/animation/CCDIKSolver.js";
 import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK } from "../src/index.js";
 import { bytesAllocatedPerCall } from "./heap.js";
 import { measureBundleSizes } from "./bundleSize.js";
+import { measureFootPlacement } from "./footPlacement.js";
 import { CASE_COUNT, makePointCases, makeRigCases, resetPose } from "./cases.js";
 import type { RigCase } from "./cases.js";
 import { solvePacked } from "./yardstick.js";
@@ -168,6 +169,7 @@ for (let round = 0; round < ROUNDS; round++) {
 const bytes = new Map<Suite, number>(suites.map((s) => [s, bytesAllocatedPerCall(() => s.run(), 4, 5) / CASE_COUNT]));
 const accuracy = new Map(suites.filter((s) => s.accuracy).map((s) => [s, s.accuracy!()]));
 // 시간을 다 잰 뒤에: 번들러를 불러오는 일이 위 측정에 섞이지 않게.
+const footPlacement = measureFootPlacement(ROUNDS);
 const bundleSizes = await measureBundleSizes();
 
 const report = {
@@ -186,6 +188,7 @@ const report = {
     ccd50OverTwoBone: median(ratios.ccd50OverTwoBone),
     ccd50OverTwoBoneNet: median(ratios.ccd50OverTwoBoneNet),
   },
+  footPlacement,
   bundleSizes,
 };
 
@@ -206,6 +209,10 @@ if (asJson) {
   console.log(`  TwoBoneIK.solve / CCD 기본 1회      = ${report.ratios.twoBoneOverCcd1.toFixed(2)}×   (목표 < 1×)`);
   console.log(`  CCD 50회 / TwoBoneIK.solve          = ${report.ratios.ccd50OverTwoBone.toFixed(1)}×   (목표 ≥ 30×)`);
   console.log(`    같은 비율, 자세 되돌리기를 양쪽에서 뺀 값 = ${report.ratios.ccd50OverTwoBoneNet.toFixed(1)}×`);
+  console.log(`\n발 딛기 (높이 함수 땅에 4 번 쏘기 + 다리 풀이 2 번 + 골반, 목표 ≤ 5 µs/캐릭터):`);
+  for (const f of footPlacement) {
+    console.log(`  ${pad(f.name, 30)}${pad(`${f.microsecondsPerCharacter.toFixed(2)} µs/캐릭터`, 18)}${f.bytesPerFrame.toFixed(2)} 바이트/프레임`);
+  }
   console.log(`\n번들 크기 (src/ 에서 Vite 로 minify, three 는 외부 — 사용자 번들에 더해지는 바이트):`);
   for (const b of report.bundleSizes) {
     console.log(`  ${pad(b.name, 30)}${pad(`${(b.minifiedBytes / 1000).toFixed(1)} kB min`, 14)}${(b.gzipBytes / 1000).toFixed(1)} kB gzip`);
