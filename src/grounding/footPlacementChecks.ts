@@ -53,24 +53,27 @@ function rangeError(name: string, rule: string, value: unknown): never {
 
 const isNumber = (v: unknown): v is number => typeof v === "number" && !Number.isNaN(v);
 
+// 검사 함수는 모듈에 둔다: update() 안에서 화살표 함수를 만들면 프레임마다 클로저를 할당한다.
+function checkUnit(s: FootPlacementSettings, name: keyof FootPlacementSettings): void {
+  const v = s[name];
+  if (!isNumber(v) || !(v >= 0 && v <= 1)) rangeError(name, "[0, 1] 의 수", v);
+}
+
+function checkNonNegative(s: FootPlacementSettings, name: keyof FootPlacementSettings): void {
+  const v = s[name];
+  if (!isNumber(v) || !(v >= 0) || v === Infinity) rangeError(name, "0 이상의 유한한 수", v);
+}
+
 /** dt 와 모든 설정을 검사한다 (하나도 쓰기 전에). */
 export function checkFootPlacementSettings(s: FootPlacementSettings, dt: unknown): void {
   if (!isNumber(dt) || !(dt >= 0) || dt === Infinity) rangeError("dt", "0 이상의 유한한 수 (s)", dt);
-  const unit = (name: keyof FootPlacementSettings): void => {
-    const v = s[name];
-    if (!isNumber(v) || !(v >= 0 && v <= 1)) rangeError(name, "[0, 1] 의 수", v);
-  };
-  const nonNegative = (name: keyof FootPlacementSettings): void => {
-    const v = s[name];
-    if (!isNumber(v) || !(v >= 0) || v === Infinity) rangeError(name, "0 이상의 유한한 수", v);
-  };
-  unit("weight");
-  unit("tiltWeight");
-  nonNegative("fadeTime");
-  nonNegative("maxStepDown");
-  nonNegative("maxPelvisDrop");
-  nonNegative("footSmoothTime");
-  nonNegative("pelvisSmoothTime");
+  checkUnit(s, "weight");
+  checkUnit(s, "tiltWeight");
+  checkNonNegative(s, "fadeTime");
+  checkNonNegative(s, "maxStepDown");
+  checkNonNegative(s, "maxPelvisDrop");
+  checkNonNegative(s, "footSmoothTime");
+  checkNonNegative(s, "pelvisSmoothTime");
   const step = s.maxStepHeight;
   if (!isNumber(step) || !(step > 0) || step === Infinity) rangeError("maxStepHeight", "0 보다 큰 유한한 수 (m)", step);
   const speed = s.maxPelvisSpeed;
