@@ -18,6 +18,7 @@ const ENTRIES: { name: string; imports: string }[] = [
   { name: "solveTwoBoneIK 만", imports: "solveTwoBoneIK" },
   { name: "TwoBoneIK", imports: "TwoBoneIK" },
   { name: "TwoBoneIK + TwoBoneIKHelper", imports: "TwoBoneIK, TwoBoneIKHelper" },
+  { name: "FootPlacement + 높이 함수 땅", imports: "FootPlacement, createHeightFieldGround" },
   { name: "공개 API 전부", imports: "*" },
 ];
 

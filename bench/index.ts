@@ -9,6 +9,7 @@ import { CCDIKSolver } from "three/addons/animation/CCDIKSolver.js";
 import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK } from "../src/index.js";
 import { bytesAllocatedPerCall } from "./heap.js";
 import { measureBundleSizes } from "./bundleSize.js";
+import { measureFootPlacement } from "./footPlacement.js";
 import { CASE_COUNT, makePointCases, makeRigCases, resetPose, withBetweenBones } from "./cases.js";
 import { naiveTwoBoneIK } from "./naiveSample.js";
 import type { RigCase } from "./cases.js";
@@ -183,6 +184,7 @@ for (let round = 0; round < ROUNDS; round++) {
 const bytes = new Map<Suite, number>(suites.map((s) => [s, bytesAllocatedPerCall(() => s.run(), 4, 5) / CASE_COUNT]));
 const accuracy = new Map(suites.filter((s) => s.accuracy).map((s) => [s, s.accuracy!()]));
 // 시간을 다 잰 뒤에: 번들러를 불러오는 일이 위 측정에 섞이지 않게.
+const footPlacement = measureFootPlacement(ROUNDS);
 const bundleSizes = await measureBundleSizes();
 
 const report = {
@@ -199,6 +201,7 @@ const report = {
     const value = median(ratioRounds[i]!);
     return { label: r.label, value, target: r.target, atMost: r.atMost, met: r.atMost ? value <= r.target : value >= r.target };
   }),
+  footPlacement,
   bundleSizes,
   bundleTarget: BUNDLE_TARGET,
 };
@@ -219,6 +222,10 @@ if (asJson) {
   console.log(`\n비율 (라운드 안에서 구한 값의 중앙값) 과 목표:`);
   for (const r of report.ratios) {
     console.log(`  ${mark(r.met)} ${pad(r.label, 40)}${pad(`${r.value.toFixed(2)}×`, 10)}(목표 ${r.atMost ? "≤" : "≥"} ${r.target}×)`);
+  }
+  console.log(`\n발 딛기 (높이 함수 땅에 4 번 쏘기 + 다리 풀이 2 번 + 골반, 목표 ≤ 5 µs/캐릭터):`);
+  for (const f of footPlacement) {
+    console.log(`  ${pad(f.name, 30)}${pad(`${f.microsecondsPerCharacter.toFixed(2)} µs/캐릭터`, 18)}${f.bytesPerFrame.toFixed(2)} 바이트/프레임`);
   }
   console.log(`\n번들 크기 (src/ 에서 Vite 로 minify, three 는 외부 — 사용자 번들에 더해지는 바이트):`);
   for (const b of report.bundleSizes) {

@@ -31,3 +31,10 @@ export type {
   BoneNameConvention,
   BoneNamePrefix,
 } from "./rig/findLimbs.js";
+export { FootPlacement } from "./grounding/FootPlacement.js";
+export type { FootPlacementLeg, FootPlacementOptions } from "./grounding/FootPlacement.js";
+export { stepCriticalSpring, createCriticalSpringState } from "./grounding/criticalSpring.js";
+export type { CriticalSpringState } from "./grounding/criticalSpring.js";
+export type { GroundHit, GroundQuery } from "./grounding/groundQuery.js";
+export { createHeightFieldGround, HEIGHT_FIELD_NORMAL_STEP } from "./grounding/heightFieldGround.js";
+export { createRaycasterGround } from "./grounding/raycasterGround.js";

@@ -1,0 +1,312 @@
+// 발 딛기: AnimationMixer 가 쓴 걷기 자세를 울퉁불퉁한 땅에 맞춘다 (발 목표·발 기울기·골반 내림, 스프링으로 부드럽게).
+import { Quaternion, Vector3 } from "three";
+import type { Object3D, Vector3Like } from "three";
+import { TwoBoneIK } from "../index.js";
+import type { TwoBoneIKOptions } from "../index.js";
+import type { GroundQuery } from "./groundQuery.js";
+import { createCriticalSpringState, stepCriticalSpring } from "./criticalSpring.js";
+import type { CriticalSpringState } from "./criticalSpring.js";
+import { FootGround } from "./footGround.js";
+import { requiredDrop } from "./pelvisDrop.js";
+import { setWorldRotation, tiltTowards } from "./footRotation.js";
+import { checkFootPlacementSettings, checkLeg, checkObject } from "./footPlacementChecks.js";
+
+/** 다리 하나: findLimbs 의 Limb 를 그대로 넘기거나 손으로 만든다. */
+export interface FootPlacementLeg {
+  /** 허벅지. */
+  readonly upper: Object3D;
+  /** 정강이 (upper 의 자손). */
+  readonly mid: Object3D;
+  /** 발 (mid 의 자손): 발목이 이 뼈의 원점이다. */
+  readonly end: Object3D;
+  /** 무릎이 굽을 기본 방향 (월드, 캐릭터의 앞). 생략하면 TwoBoneIK 의 기본. */
+  readonly bendDirection?: Readonly<Vector3Like>;
+  /** 발가락 뼈 (발의 자손, 생략 가능): 있으면 발끝 아래로도 쏜다 (발마다 2 번), 없으면 뒤꿈치만 (1 번). */
+  readonly toes?: Object3D | null;
+}
+
+/** {@link FootPlacement} 생성자의 인자. */
+export interface FootPlacementOptions {
+  /** 골반 (엉덩이) 뼈: 두 허벅지의 조상. 골반 내림은 이 뼈의 position 을 옮긴다. */
+  readonly hips: Object3D;
+  /** 원점이 클립의 땅 위에 있는 객체 (보통 캐릭터의 뿌리, 컨트롤러가 캐릭터 아래 땅으로 옮기는 것). */
+  readonly root: Object3D;
+  /** 두 다리 (왼쪽, 오른쪽). */
+  readonly legs: readonly [FootPlacementLeg, FootPlacementLeg];
+  /** 땅 질의 ({@link GroundQuery}): createRaycasterGround·createHeightFieldGround 또는 사용자의 것. */
+  readonly ground: GroundQuery;
+  /** 캐릭터의 위 (월드, 0 이 아닌 벡터, 기본 (0, 1, 0)): findLimbs 의 결과 up 을 넘기면 몸에서 잰 위가 된다. */
+  readonly up?: Readonly<Vector3Like>;
+}
+
+/** 한 다리의 IK 와 스프링 상태. */
+interface LegState {
+  readonly ik: TwoBoneIK;
+  readonly ground: FootGround;
+  /** 다리 길이 (허벅지 + 정강이, 생성 시점의 월드 길이, m). */
+  readonly length: number;
+  readonly offset: readonly [CriticalSpringState, CriticalSpringState, CriticalSpringState];
+  readonly normal: readonly [CriticalSpringState, CriticalSpringState, CriticalSpringState];
+  /** 이번 프레임의 발목 목표 (월드). */
+  readonly targetWorld: Vector3;
+  /** 이번 프레임에 쓴 발의 기울기 (rad). */
+  tilt: number;
+}
+
+const _rootWorld = /*@__PURE__*/ new Vector3();
+const _upperWorld = /*@__PURE__*/ new Vector3();
+const _hipsWorld = /*@__PURE__*/ new Vector3();
+const _normalNow = /*@__PURE__*/ new Vector3();
+const _tilt = /*@__PURE__*/ new Quaternion();
+const _footRotation = /*@__PURE__*/ new Quaternion();
+const _scratchPosition = /*@__PURE__*/ new Vector3();
+const _scratchScale = /*@__PURE__*/ new Vector3();
+const SOLVE_OPTIONS: TwoBoneIKOptions = { keepEndRotation: true, weight: 1 };
+/**
+ * 발목 목표가 클립의 발목에서 이만큼 (다리 길이에 대한 비율) 안이고 골반도 그대로면 그 다리는 풀지 않는다:
+ * 평평한 땅에서 클립을 그대로 돌려주기 위해서다 (float32 체인을 다시 풀면 1e-8 L 쯤 달라진다).
+ */
+const UNCHANGED_TARGET = 1e-12;
+
+/**
+ * 발 딛기. 매 프레임 AnimationMixer 가 자세를 쓴 뒤 {@link FootPlacement.update} 를 부른다. 한 프레임의 순서:
+ * 1. 검사 (뼈에 쓰기 전에, 인자·설정의 이름과 값을 담은 RangeError).
+ * 2. 발마다 발바닥 점 (뒤꿈치·발끝) 위에서 −up 으로 쏘아 땅 평면을 읽고, 발목 목표 변위와 기울일 법선을 정한다
+ *    (땅 높이가 클립의 땅 (root 의 원점을 지나는 up 에 수직인 평면) 과 다른 만큼).
+ * 3. 변위·법선을 임계 감쇠 스프링으로 따라간다 (footSmoothTime), 섞음 비율을 곱한다.
+ * 4. 골반: 두 발목 목표에 무릎이 bendMargin 만큼 굽은 채 닿도록 필요한 만큼만 내린다 (0 ≤ 내림 ≤ maxPelvisDrop,
+ *    클립보다 올리지 않는다), 스프링 (pelvisSmoothTime) 과 속도 제한 (maxPelvisSpeed).
+ * 5. 다리마다 TwoBoneIK.solve (자동 극, keepEndRotation), 그다음 발의 월드 회전을 법선 쪽으로 (tiltWeight, maxTilt).
+ * 섞음 비율이 0 이면 아무것도 쓰지 않는다 (클립 그대로). update() 는 아직 프레임마다 조금 할당한다 (두 다리에 약 160 B,
+ * `npm run bench` 가 바이트/프레임을 찍는다): 새 Vector3 는 만들지 않지만 함수 사이로 오가는 수의 상자가 남아 있다.
+ * 클립이 골반의 position 을 움직이지 않으면, 지난 프레임에 쓴 내림을 되돌린 뒤 다시 계산한다 (쌓이지 않게).
+ */
+export class FootPlacement {
+  /** 위 (월드, 단위 벡터). */
+  readonly up = new Vector3(0, 1, 0);
+  readonly hips: Object3D;
+  readonly root: Object3D;
+  readonly ground: GroundQuery;
+
+  /** 목표 섞음 비율 [0, 1] (기본 1): 지금 비율은 fadeTime 에 걸쳐 이 값으로 간다. */
+  weight = 1;
+  /** 섞음 비율이 0 ↔ 1 을 오가는 시간 (s, ≥ 0, 기본 0.25). 0 이면 바로 바뀐다. */
+  fadeTime = 0.25;
+  /** 이보다 높은 단은 무시한다 (m, > 0, 기본: 다리 길이의 0.5). 발바닥 점 위 이 높이에서 쏜다. */
+  maxStepHeight: number;
+  /** 클립의 땅보다 이만큼 아래까지 땅을 찾는다 (m, ≥ 0, 기본: 다리 길이의 0.5). */
+  maxStepDown: number;
+  /** 골반을 내리는 최대 거리 (m, ≥ 0, 기본: 다리 길이의 0.4). */
+  maxPelvisDrop: number;
+  /** 골반 내림의 최대 속도 (m/s, > 0, Infinity 가능, 기본: 다리 길이의 2 배 / s). */
+  maxPelvisSpeed: number;
+  /** 발목 목표가 다리 길이의 (1 − bendMargin) 안에 오게 골반을 내린다 ([0, 1), 기본 0.02): 무릎이 조금 굽어 있다. */
+  bendMargin = 0.02;
+  /** 발 변위·법선의 스프링 시간 (s, ≥ 0, 기본 0.08). 0 이면 바로 따른다. */
+  footSmoothTime = 0.08;
+  /** 골반 내림의 스프링 시간 (s, ≥ 0, 기본 0.15). */
+  pelvisSmoothTime = 0.15;
+  /** 발을 땅 법선으로 기울이는 비율 ([0, 1], 기본 1). */
+  tiltWeight = 1;
+  /** 발의 최대 기울기 (rad, [0, π/2], 기본 0.7 ≈ 40°). */
+  maxTilt = 0.7;
+
+  /** 지금 섞음 비율 (weight 쪽으로 fadeTime 에 걸쳐 간다). 읽기 전용으로 쓴다. */
+  currentWeight = 1;
+  /** 이번 프레임에 골반을 내린 거리 (m, 섞음 비율 포함). 읽기 전용으로 쓴다. */
+  pelvisDrop = 0;
+  /** 다리마다 땅 읽기의 결과 (발바닥 점, 닿음, 목표). 읽기 전용으로 쓴다. */
+  readonly feet: readonly FootGround[];
+
+  readonly #legs: readonly [LegState, LegState];
+  readonly #pelvis = createCriticalSpringState();
+  /** 지난 update() 가 골반에 쓴 position 과 그 전의 값 (클립이 골반을 움직이지 않을 때 되돌린다). */
+  readonly #hipsWritten = new Vector3();
+  readonly #hipsBefore = new Vector3();
+  #hipsHasWrite = false;
+  /** true 면 다음 update() 가 스프링을 목표에 바로 놓는다 (생성 직후, 섞음 비율 0 에서 돌아올 때). */
+  #snap = true;
+
+  /**
+   * @throws RangeError 인자 이름과 값을 담아: 객체가 아닌 options, Object3D 가 아닌 hips·root·다리의 뼈·toes,
+   *   다리가 두 개가 아님, hips 가 허벅지의 조상이 아님, 함수가 아닌 ground, 유한하지 않거나 0 인 up,
+   *   그리고 TwoBoneIK 생성자가 거부하는 다리.
+   */
+  constructor(options: FootPlacementOptions) {
+    checkObject("options", options);
+    const { hips, root, legs, ground } = options;
+    if (typeof ground !== "function") throw new RangeError(`FootPlacement: options.ground 는 함수여야 합니다 (받은 값: ${String(ground)})`);
+    if (!Array.isArray(legs) || legs.length !== 2) {
+      throw new RangeError(`FootPlacement: options.legs 는 다리 두 개의 배열이어야 합니다 (받은 값: ${String(legs)})`);
+    }
+    legs.forEach((leg, i) => checkLeg(`options.legs[${i}]`, leg, hips, root));
+    const up = options.up;
+    if (up !== undefined) {
+      if (!(Number.isFinite(up.x) && Number.isFinite(up.y) && Number.isFinite(up.z)) || (up.x === 0 && up.y === 0 && up.z === 0)) {
+        throw new RangeError(`FootPlacement: options.up 은 유한한 0 이 아닌 벡터여야 합니다 (받은 값: ${up.x}, ${up.y}, ${up.z})`);
+      }
+      this.up.set(up.x, up.y, up.z).normalize();
+    }
+    this.hips = hips;
+    this.root = root;
+    this.ground = ground;
+    root.updateWorldMatrix(true, true);
+    const rootWorld = new Vector3().setFromMatrixPosition(root.matrixWorld);
+    const made = legs.map((leg) => this.#makeLeg(leg, rootWorld));
+    this.#legs = [made[0]!, made[1]!];
+    this.feet = [made[0]!.ground, made[1]!.ground];
+    const length = Math.max(made[0]!.length, made[1]!.length);
+    this.maxStepHeight = 0.5 * length;
+    this.maxStepDown = 0.5 * length;
+    this.maxPelvisDrop = 0.4 * length;
+    this.maxPelvisSpeed = 2 * length;
+  }
+
+  /** 생성 시점 (쉼 자세) 의 발바닥 점: 발목·발가락 바로 아래의 클립 땅 (발 뼈의 로컬 공간). */
+  #makeLeg(leg: FootPlacementLeg, rootWorld: Vector3): LegState {
+    const ik = new TwoBoneIK(leg.upper, leg.mid, leg.end, leg.bendDirection === undefined ? undefined : { bendDirection: leg.bendDirection });
+    const up = this.up;
+    const toSole = (bone: Object3D): Vector3 => {
+      const world = new Vector3().setFromMatrixPosition(bone.matrixWorld);
+      world.addScaledVector(up, -world.clone().sub(rootWorld).dot(up));
+      return leg.end.worldToLocal(world);
+    };
+    const soles = [toSole(leg.end)];
+    if (leg.toes != null) soles.push(toSole(leg.toes));
+    const a = new Vector3().setFromMatrixPosition(leg.upper.matrixWorld);
+    const b = new Vector3().setFromMatrixPosition(leg.mid.matrixWorld);
+    const c = new Vector3().setFromMatrixPosition(leg.end.matrixWorld);
+    const spring = (): [CriticalSpringState, CriticalSpringState, CriticalSpringState] =>
+      [createCriticalSpringState(), createCriticalSpringState(), createCriticalSpringState()];
+    const normal = spring();
+    normal[0].value = up.x; normal[1].value = up.y; normal[2].value = up.z;
+    return {
+      ik, ground: new FootGround(leg.end, soles), length: a.distanceTo(b) + b.distanceTo(c),
+      offset: spring(), normal, targetWorld: new Vector3(), tilt: 0,
+    };
+  }
+
+  /** 다리마다 이번 프레임에 쓴 발의 기울기 (rad). */
+  tiltOf(leg: 0 | 1): number {
+    return this.#legs[leg].tilt;
+  }
+
+  /**
+   * 이번 프레임의 발 딛기 (클래스 설명의 순서). AnimationMixer.update 뒤에 부른다.
+   * @param dt 지난 프레임부터의 시간 (s, ≥ 0, 유한).
+   * @throws RangeError 아무것도 쓰기 전에: 수가 아니거나 범위 밖인 dt·설정 (이름과 값), 유한하지 않은 땅 닿음.
+   */
+  update(dt: number): void {
+    checkFootPlacementSettings(this, dt);
+    this.#restoreHips();
+    const target = this.weight;
+    const fade = this.fadeTime;
+    let w = this.currentWeight;
+    if (fade === 0 || w === target) w = target;
+    else w = w < target ? Math.min(target, w + dt / fade) : Math.max(target, w - dt / fade);
+    this.currentWeight = w;
+    if (w === 0) { this.#rest(); return; }
+
+    // 2–3. 땅 읽기 (뼈에 쓰지 않는다) 와 스프링.
+    const up = this.up;
+    const root = _rootWorld;
+    this.root.updateWorldMatrix(true, false);
+    root.setFromMatrixPosition(this.root.matrixWorld);
+    let drop = 0;
+    for (let i = 0; i < 2; i++) {
+      const leg = this.#legs[i]!;
+      leg.ik.end.updateWorldMatrix(true, false);
+      leg.ground.read(this.ground, root, up, this);
+      followLeg(leg, this.#snap ? 0 : this.footSmoothTime, dt, w, up);
+      // 4. 이 다리에 필요한 골반 내림: 클립의 다리 뻗음보다 더 펴지 않는다.
+      const upper = _upperWorld.setFromMatrixPosition(leg.ik.upper.matrixWorld);
+      const clipReach = upper.distanceTo(leg.ground.ankleWorld);
+      const reach = Math.max(leg.length * (1 - this.bendMargin), clipReach);
+      const need = requiredDrop(upper, leg.targetWorld, up, reach);
+      if (need > UNCHANGED_TARGET * leg.length) drop = Math.max(drop, need); // 반올림만큼의 내림은 내림이 아니다
+    }
+    this.#movePelvis(Math.min(drop, this.maxPelvisDrop), dt);
+    this.#snap = false;
+
+    // 5. 다리 풀이와 발 기울이기.
+    for (let i = 0; i < 2; i++) {
+      const leg = this.#legs[i]!;
+      const moved = leg.targetWorld.distanceToSquared(leg.ground.ankleWorld) > (UNCHANGED_TARGET * leg.length) ** 2;
+      if (moved || this.pelvisDrop > 0) leg.ik.solve(leg.targetWorld, undefined, SOLVE_OPTIONS);
+      _normalNow.set(leg.normal[0].value, leg.normal[1].value, leg.normal[2].value).normalize();
+      tiltTowards(_tilt, up, _normalNow, this.tiltWeight * w, this.maxTilt);
+      leg.tilt = 2 * Math.acos(Math.min(1, Math.abs(_tilt.w)));
+      if (leg.tilt > 0) {
+        leg.ik.end.matrixWorld.decompose(_scratchPosition, _footRotation, _scratchScale);
+        setWorldRotation(leg.ik.end, _footRotation.premultiply(_tilt));
+      }
+    }
+  }
+
+  /** 섞음 비율 0: 스프링을 클립 자리로 되돌린다 (뼈에는 쓰지 않는다). */
+  #rest(): void {
+    this.pelvisDrop = 0;
+    this.#snap = true;
+    this.#pelvis.value = 0; this.#pelvis.velocity = 0;
+    for (const leg of this.#legs) {
+      for (let k = 0; k < 3; k++) {
+        leg.offset[k]!.value = 0; leg.offset[k]!.velocity = 0;
+        leg.normal[k]!.value = this.up.getComponent(k); leg.normal[k]!.velocity = 0;
+      }
+      leg.tilt = 0;
+    }
+  }
+
+  /** 골반 내림을 스프링·속도 제한으로 따라가고 골반 뼈의 position 에 쓴다. */
+  #movePelvis(goal: number, dt: number): void {
+    const spring = this.#pelvis;
+    const before = spring.value;
+    stepCriticalSpring(spring, goal, this.#snap ? 0 : this.pelvisSmoothTime, dt);
+    const limit = this.#snap ? Infinity : this.maxPelvisSpeed * dt;
+    if (spring.value - before > limit) { spring.value = before + limit; spring.velocity = this.maxPelvisSpeed; }
+    if (before - spring.value > limit) { spring.value = before - limit; spring.velocity = -this.maxPelvisSpeed; }
+    if (spring.value < 0) { spring.value = 0; spring.velocity = 0; } // 클립보다 올리지 않는다
+    if (spring.value > this.maxPelvisDrop) { spring.value = this.maxPelvisDrop; spring.velocity = 0; }
+    const drop = spring.value * this.currentWeight;
+    this.pelvisDrop = drop;
+    if (!(drop > 0)) return;
+    const hips = this.hips;
+    hips.updateWorldMatrix(true, false);
+    const world = _hipsWorld.setFromMatrixPosition(hips.matrixWorld).addScaledVector(this.up, -drop);
+    this.#hipsBefore.copy(hips.position);
+    if (hips.parent !== null) hips.parent.worldToLocal(world);
+    hips.position.copy(world);
+    this.#hipsWritten.copy(world);
+    this.#hipsHasWrite = true;
+    hips.updateMatrix();
+  }
+
+  /** 클립이 골반 position 을 다시 쓰지 않았으면 (지난번에 쓴 값 그대로) 쓰기 전의 값으로 되돌린다. */
+  #restoreHips(): void {
+    if (this.#hipsHasWrite && this.hips.position.equals(this.#hipsWritten)) this.hips.position.copy(this.#hipsBefore);
+    this.#hipsHasWrite = false;
+  }
+}
+
+/**
+ * 발 변위·법선을 스프링으로 따라가고 섞음 비율을 곱한 발목 목표를 leg.targetWorld 에 둔다.
+ * 올림은 기다리지 않는다: 스프링이 목표보다 아래 (up 방향) 에 있으면 목표 높이로 올린다 (늦은 스프링이 발을 땅에 묻지 않게).
+ */
+function followLeg(leg: LegState, smoothTime: number, dt: number, weight: number, up: Readonly<Vector3>): void {
+  const g = leg.ground;
+  stepCriticalSpring(leg.offset[0], g.offsetGoal.x, smoothTime, dt);
+  stepCriticalSpring(leg.offset[1], g.offsetGoal.y, smoothTime, dt);
+  stepCriticalSpring(leg.offset[2], g.offsetGoal.z, smoothTime, dt);
+  stepCriticalSpring(leg.normal[0], g.normalGoal.x, smoothTime, dt);
+  stepCriticalSpring(leg.normal[1], g.normalGoal.y, smoothTime, dt);
+  stepCriticalSpring(leg.normal[2], g.normalGoal.z, smoothTime, dt);
+  const o = leg.offset;
+  const below = (g.offsetGoal.x - o[0].value) * up.x + (g.offsetGoal.y - o[1].value) * up.y + (g.offsetGoal.z - o[2].value) * up.z;
+  if (below > 0) {
+    o[0].value += up.x * below; o[1].value += up.y * below; o[2].value += up.z * below;
+  }
+  const t = leg.targetWorld.copy(g.ankleWorld);
+  t.x += leg.offset[0].value * weight;
+  t.y += leg.offset[1].value * weight;
+  t.z += leg.offset[2].value * weight;
+}

@@ -1,0 +1,52 @@
+// 임계 감쇠 스프링: 발·골반 오프셋을 프레임 속도와 상관없이 같은 모양으로 따라가게 하는 순수 수학 (Object3D 없음).
+
+/** 스프링 하나의 상태: 지금 값과 속도 (값의 단위/s). 수는 객체 필드로 주고받는다 (인자·반환으로 넘기면 V8 이 상자에 담는다). */
+export interface CriticalSpringState {
+  /** 지금 값. */
+  value: number;
+  /** 지금 속도 (값의 단위 / s). */
+  velocity: number;
+}
+
+/** 값 0, 속도 0 인 새 상태. */
+export function createCriticalSpringState(value = 0): CriticalSpringState {
+  return { value, velocity: 0 };
+}
+
+/**
+ * 임계 감쇠 스프링 (감쇠비 1) 을 dt 초만큼 정확히 (해석해로) 진행해 state 에 쓴다. 목표 goal 은 이 구간에서 고정이라 본다.
+ *
+ * 식: ω = 2 / smoothTime, c = x₀ − g, j = v₀ + ω c 라 하면
+ * x(t) = g + (c + j t) e^{−ωt},  v(t) = (v₀ − ω j t) e^{−ωt}.
+ * 해석해이므로 목표가 고정이면 dt 를 어떻게 나누어도 (30·60·144 fps) 같은 궤적이다 (반올림만큼).
+ * 정지 (v₀ = 0) 에서 출발하면 goal 을 넘어가지 않는다 (x − g 의 부호가 바뀌지 않는다).
+ * smoothTime 은 대략 목표까지의 시간 (s): 1 smoothTime 뒤 남은 거리는 처음의 3 e^{−2} ≈ 41 %, 2 smoothTime 뒤 9 %.
+ *
+ * @param state 진행할 상태 (제자리에서 바꾼다).
+ * @param goal 목표 값.
+ * @param smoothTime 부드럽게 하는 시간 (s), > 0. 0 이면 바로 목표로 간다 (속도 0).
+ * @param dt 진행할 시간 (s), ≥ 0.
+ * @returns state.
+ * @throws RangeError 아무것도 쓰기 전에: 유한하지 않은 goal, 0 보다 작거나 유한하지 않은 smoothTime·dt.
+ */
+export function stepCriticalSpring(state: CriticalSpringState, goal: number, smoothTime: number, dt: number): CriticalSpringState {
+  if (!Number.isFinite(goal)) throw new RangeError(`stepCriticalSpring: goal 은 유한한 수여야 합니다 (받은 값: ${String(goal)})`);
+  if (typeof smoothTime !== "number" || !(smoothTime >= 0) || smoothTime === Infinity) {
+    throw new RangeError(`stepCriticalSpring: smoothTime 은 0 이상의 유한한 수 (s) 여야 합니다 (받은 값: ${String(smoothTime)})`);
+  }
+  if (typeof dt !== "number" || !(dt >= 0) || dt === Infinity) {
+    throw new RangeError(`stepCriticalSpring: dt 는 0 이상의 유한한 수 (s) 여야 합니다 (받은 값: ${String(dt)})`);
+  }
+  if (smoothTime === 0) {
+    state.value = goal;
+    state.velocity = 0;
+    return state;
+  }
+  const omega = 2 / smoothTime;
+  const c = state.value - goal;
+  const j = state.velocity + omega * c;
+  const decay = Math.exp(-omega * dt);
+  state.value = goal + (c + j * dt) * decay;
+  state.velocity = (state.velocity - omega * j * dt) * decay;
+  return state;
+}

@@ -1,0 +1,150 @@
+// 지형 위를 걷는 캐릭터의 측정: 리그를 읽고 클립을 재생하며 매 프레임 FootPlacement.update 뒤 발바닥·골반·관절을 잰다.
+import { AnimationClip, AnimationMixer, Box3, Vector3 } from "three";
+import type { Object3D } from "three";
+import { createHeightFieldGround, findLimbs, FootPlacement } from "../../src/index";
+import { loadRig } from "../helpers/loadRig";
+
+/** 지형: 높이 함수와 (컨트롤러처럼) 캐릭터 뿌리가 놓일 높이, 둘 다 걷는 방향의 거리 d (m) 와 옆 거리 s 의 함수. */
+export interface Terrain {
+  readonly name: string;
+  readonly height: (d: number, s: number) => number;
+  readonly rootHeight: (d: number) => number;
+}
+
+/** 다리 길이 L 에 맞춘 지형들 (issue 17). */
+export function terrains(L: number): Terrain[] {
+  const slope = (deg: number): Terrain => {
+    const k = Math.tan((deg * Math.PI) / 180);
+    return { name: `slope ${deg}°`, height: (d) => k * d, rootHeight: (d) => k * d };
+  };
+  const stairs = (rise: number): Terrain => {
+    const run = 0.8 * L;
+    return { name: `stairs ${rise} L`, height: (d) => rise * L * Math.floor(d / run), rootHeight: (d) => (rise * L * d) / run };
+  };
+  return [
+    slope(20), slope(35), stairs(0.15), stairs(0.3),
+    { name: "bumps", height: (d, s) => 0.06 * L * Math.sin((d * 2 * Math.PI) / (1.7 * L)) * Math.cos((s * 2 * Math.PI) / (1.3 * L)), rootHeight: () => 0 },
+    { name: "edge", height: (d) => (d > 0.05 * L ? -0.2 * L : 0), rootHeight: (d) => (d > 0.05 * L ? -0.2 * L : 0) },
+    { name: "flat", height: () => 0, rootHeight: () => 0 },
+  ];
+}
+
+export interface WalkResult {
+  /** 캐릭터 키 (m), 다리 길이 (m). */
+  readonly height: number;
+  readonly legLength: number;
+  /** 접촉 중 발바닥의 가장 깊은 관통 (m, ≥ 0). */
+  readonly penetration: number;
+  /** 접촉 중 발의 가장 큰 뜸 (m): 발의 접촉 발바닥 점 가운데 가장 낮은 것의 (땅 위 높이 − 클립 높이). */
+  readonly float: number;
+  /** 골반 내림의 범위 (m) 와 설정의 한계, 클립보다 올라간 최대 (m). */
+  readonly maxDrop: number;
+  readonly maxPelvisDrop: number;
+  readonly pelvisRaise: number;
+  /** 프레임 사이 관절 (무릎·발목·골반, 뿌리 기준) 의 가장 큰 이동 (m): 풀이 뒤와 클립. */
+  readonly maxJump: number;
+  readonly clipMaxJump: number;
+  /** 비교용 표본: 시각 (s) → 두 발목의 월드 위치와 골반 내림. */
+  readonly samples: Map<number, number[]>;
+}
+
+export interface WalkCase {
+  readonly file: string;
+  readonly clip?: string;
+}
+
+const _v = new Vector3();
+
+/** file 의 클립을 fps 로 한 번 재생하며 terrain 위에서 잰다. 뿌리는 걷는 방향으로 −0.5 L 에서 +0.5 L 까지 간다. */
+export async function walkOverTerrain(
+  rig: WalkCase, makeTerrain: (L: number) => Terrain, fps: number, configure: (p: FootPlacement) => void = () => {}, sampleEvery = 1 / 6,
+): Promise<WalkResult> {
+  const gltf = await loadRig(rig.file);
+  const scene = gltf.scene;
+  scene.updateMatrixWorld(true);
+  const limbs = findLimbs(scene, { gltf });
+  const left = limbs.leftLeg!, right = limbs.rightLeg!;
+  const hips = left.upper.parent!;
+  const height = new Box3().setFromObject(scene).getSize(new Vector3()).y;
+  const legLength = left.upper.getWorldPosition(new Vector3()).distanceTo(left.mid.getWorldPosition(new Vector3()))
+    + left.mid.getWorldPosition(new Vector3()).distanceTo(left.end.getWorldPosition(new Vector3()));
+  const terrain = makeTerrain(legLength);
+  const forward = new Vector3(limbs.forward.x, 0, limbs.forward.z).normalize();
+  const side = new Vector3(-forward.z, 0, forward.x);
+  const heightAt = (x: number, z: number): number => terrain.height(x * forward.x + z * forward.z, x * side.x + z * side.z);
+  const ground = createHeightFieldGround(heightAt);
+
+  const clip = rig.clip === undefined ? gltf.animations[0]! : AnimationClip.findByName(gltf.animations, rig.clip)!;
+  const frames = Math.round(clip.duration * fps);
+  const placeRoot = (k: number): void => {
+    const d = (-0.5 + k / frames) * legLength;
+    scene.position.set(forward.x * d, terrain.rootHeight(d), forward.z * d);
+    scene.updateMatrixWorld(true);
+  };
+  placeRoot(0);
+  const placement = new FootPlacement({
+    hips, root: scene, ground,
+    legs: [{ ...left, toes: limbs.bones.leftToes?.bone ?? null }, { ...right, toes: limbs.bones.rightToes?.bone ?? null }],
+  });
+  configure(placement);
+  const mixer = new AnimationMixer(scene);
+  mixer.clipAction(clip).play();
+  mixer.update(0);
+
+  const tracked: Object3D[] = [left.mid, left.end, right.mid, right.end, hips];
+  const prevClip = tracked.map(() => new Vector3()), prevSolved = tracked.map(() => new Vector3());
+  const contactTolerance = 0.01 * (height / 1.75);
+  let penetration = 0, float = -Infinity, maxDrop = 0, pelvisRaise = -Infinity, maxJump = 0, clipMaxJump = 0;
+  const samples = new Map<number, number[]>();
+  const rootWorld = new Vector3(), hipsClip = new Vector3();
+  const clipHeights: number[][] = placement.feet.map((f) => f.soleLocal.map(() => 0));
+  for (let k = 0; k <= frames; k++) {
+    if (k > 0) mixer.update(1 / fps);
+    placeRoot(k);
+    rootWorld.setFromMatrixPosition(scene.matrixWorld);
+    // 클립 자세: 발바닥의 클립 높이 (접촉 판정) 와 관절 위치.
+    placement.feet.forEach((foot, f) => foot.soleLocal.forEach((p, i) => {
+      clipHeights[f]![i] = _v.copy(p).applyMatrix4(foot.foot.matrixWorld).y - rootWorld.y;
+    }));
+    hipsClip.setFromMatrixPosition(hips.matrixWorld);
+    tracked.forEach((bone, i) => {
+      const p = _v.setFromMatrixPosition(bone.matrixWorld).sub(rootWorld);
+      if (k > 0) clipMaxJump = Math.max(clipMaxJump, p.distanceTo(prevClip[i]!));
+      prevClip[i]!.copy(p);
+    });
+
+    placement.update(k === 0 ? 0 : 1 / fps);
+    scene.updateMatrixWorld(true);
+
+    maxDrop = Math.max(maxDrop, placement.pelvisDrop);
+    pelvisRaise = Math.max(pelvisRaise, _v.setFromMatrixPosition(hips.matrixWorld).y - hipsClip.y);
+    tracked.forEach((bone, i) => {
+      const p = _v.setFromMatrixPosition(bone.matrixWorld).sub(rootWorld);
+      if (k > 0) maxJump = Math.max(maxJump, p.distanceTo(prevSolved[i]!));
+      prevSolved[i]!.copy(p);
+    });
+    placement.feet.forEach((foot, f) => {
+      let lowest = Infinity;
+      foot.soleLocal.forEach((p, i) => {
+        const clipHeight = clipHeights[f]![i]!;
+        if (clipHeight > contactTolerance) return;
+        const w = _v.copy(p).applyMatrix4(foot.foot.matrixWorld);
+        const above = w.y - heightAt(w.x, w.z);
+        // 클립 자체가 땅 아래로 들어간 만큼은 클립의 몫이다.
+        penetration = Math.max(penetration, Math.min(0, clipHeight) - above);
+        lowest = Math.min(lowest, above - clipHeight);
+      });
+      if (lowest < Infinity) float = Math.max(float, lowest);
+    });
+    const t = k / fps;
+    const slot = Math.round(t / sampleEvery);
+    if (Math.abs(slot * sampleEvery - t) < 1e-9) {
+      const a = left.end.getWorldPosition(new Vector3()), b = right.end.getWorldPosition(new Vector3());
+      samples.set(slot, [a.x, a.y, a.z, b.x, b.y, b.z, placement.pelvisDrop]);
+    }
+  }
+  return {
+    height, legLength, penetration, float, maxDrop, maxPelvisDrop: placement.maxPelvisDrop, pelvisRaise,
+    maxJump, clipMaxJump, samples,
+  };
+}
