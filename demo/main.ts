@@ -169,9 +169,9 @@ async function main(): Promise<void> {
   canvas.addEventListener("pointerdown", () => { fullSpeed = true; });
   const keys = new HandleKeys(document.getElementById("handle-keys")!, [
     { name: "ball", object: ball, label: "빨간 공 (손 목표)", onMove: grabBall },
-    { name: "pole", object: pole, label: "파란 공 (팔꿈치의 폴)" },
+    { name: "pole", object: pole, label: "파란 공 (팔꿈치의 극)" },
     { name: "footTarget", object: footTarget, label: "초록 공 (발 목표)", onMove: stopAutoMove },
-    { name: "kneePole", object: kneePole, label: "작은 파란 공 (무릎의 폴)" },
+    { name: "kneePole", object: kneePole, label: "작은 파란 공 (무릎의 극)" },
   ], camera, canvas);
   const controls = new OrbitControls(camera, canvas);
   dragger.setControls(controls);

@@ -354,7 +354,7 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     const keys = new HandleKeys(deps.keysContainer, limbs.flatMap((limb) => [
       { name: limb.handle.name, object: limb.target, label: `${limbLabel(limb.name)} 목표 공` },
       {
-        name: limb.poleHandle.name, object: limb.pole, label: `${limbLabel(limb.name)} 폴 공`,
+        name: limb.poleHandle.name, object: limb.pole, label: `${limbLabel(limb.name)} 극 공`,
         onMove: () => { limb.manualPole = true; },
       },
     ]), camera, deps.canvas);
