@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 
-.PHONY: system-deps tolerances demo test install venv test-ts test-py test-e2e bench bench-py bench-footlock build dist-py fuzz rigs bone-names test-package test-three-range docs docs-check screenshot
+.PHONY: tolerances demo test install venv browser-deps test-ts test-py test-e2e bench bench-py bench-footlock build dist-py fuzz rigs bone-names test-package test-three-range docs docs-check screenshot
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci
@@ -11,9 +11,6 @@ node_modules/.package-lock.json: package.json package-lock.json
 
 install: node_modules/.package-lock.json
 
-# 브라우저 테스트 (e2e, 패키지 확인) 가 쓰는 Debian 의 chromium 과 한글 글꼴: 없으면 설치한다 (tools/system-deps.sh).
-system-deps:
-	@bash tools/system-deps.sh
 
 $(VENV_PY):
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +21,10 @@ $(VENV)/.installed: $(VENV_PY) python/pyproject.toml
 	@touch $@
 
 venv: $(VENV)/.installed
+
+# 브라우저 테스트의 시스템 부품 (Debian chromium, fonts-nanum): 없으면 apt-get 으로 설치한다 (scripts/browser-deps.sh).
+browser-deps:
+	@scripts/browser-deps.sh
 
 demo: install
 	npx vite --config demo/vite.config.ts --host
@@ -40,7 +41,7 @@ test-ts: install venv
 test-py: venv
 	$(VENV_PY) -m pytest python/tests -q
 
-test-e2e: install system-deps
+test-e2e: install browser-deps
 	node e2e/run.mjs
 	node e2e/models.mjs
 
@@ -51,7 +52,7 @@ dist-py: venv
 # 패키지로서 확인 (issue 10): publint, 타입 해석 (attw), tarball 을 빈 앱에 설치해 ESM·CJS·tsc·Vite·Chromium (test/package/smoke.mjs).
 # attw 의 cjs-resolves-to-esm 만 끈다: CommonJS 빌드를 싣지 않고 require() 는 Node 20.19+/22.12+ 의 require(esm) 로 ES 모듈을
 # 불러오며 (engines), smoke.mjs 가 require 와 TypeScript nodenext 의 .cts 를 실제로 돌려 확인한다. 이유는 README 의 설치 절.
-test-package: install system-deps
+test-package: install browser-deps
 	npm run test:package
 
 # peerDependencies 범위의 양 끝 (three-oldest, three-newest 별칭) 에서 단위·속성·적합성 테스트 (vitest.three.config.ts).
@@ -64,11 +65,12 @@ docs: install
 
 docs-check: docs
 
-# README 의 그림 docs/screenshot.jpg 를 다시 찍는다 (Debian chromium 필요).
-screenshot: install system-deps
+# README 의 그림 docs/screenshot.jpg 를 다시 찍는다 (Debian chromium, 없으면 설치).
+screenshot: install browser-deps
 	node docs/screenshot.mjs
 
-test: test-ts test-three-range test-py dist-py test-e2e test-package docs-check
+# 시스템 부품을 먼저: 없어서 실패할 것이면 몇 분 돈 뒤가 아니라 처음에.
+test: browser-deps test-ts test-three-range test-py dist-py test-e2e test-package docs-check
 
 bench: install
 	npm run bench

@@ -15,6 +15,7 @@ import {
   Vector3,
 } from "three";
 import type { PerspectiveCamera, Scene } from "three";
+import type { Handle } from "./handlePick";
 
 /** 화면에 그리는 공의 최소 지름 (CSS px): 휴대폰 세로에서도 손가락이 찾을 수 있게. */
 export const MIN_DRAWN_DIAMETER_PX = 26;
@@ -24,15 +25,6 @@ const RING_SCALE = 1.45;
 const HALO_PERIOD = 1.4;
 const HALO_MIN = 1.6;
 const HALO_MAX = 2.6;
-
-export interface HandleVisualSpec {
-  readonly name: string;
-  readonly mesh: Mesh;
-  /** 공의 반지름 (m). */
-  readonly radius: number;
-  /** 고리 색 (CSS). */
-  readonly ringColor: string;
-}
 
 /** 테두리 고리 텍스처 하나 (흰 고리; 색은 재질이 곱한다). 만들 때 한 번. */
 function makeRingTexture(): CanvasTexture {
@@ -68,7 +60,7 @@ function makeHaloTexture(): CanvasTexture {
 }
 
 interface HandleState {
-  readonly spec: HandleVisualSpec;
+  readonly spec: Handle;
   readonly ring: Sprite;
   readonly shadow: Mesh;
   /** 이번 프레임에 그린 지름 (CSS px). */
@@ -94,16 +86,16 @@ export class HandleVisuals {
   private readonly dropLines: LineSegments;
   private readonly dropPositions: Float32Array;
 
-  constructor(private readonly scene: Scene, specs: readonly HandleVisualSpec[]) {
+  constructor(private readonly scene: Scene, specs: readonly Handle[]) {
     const ringTexture = makeRingTexture();
     this.states = specs.map((spec) => {
       // 공은 몸(손) 위에 그린다: 손이 공을 잡아도 공이 손 속에 묻히지 않는다.
-      const material = spec.mesh.material as MeshStandardMaterial;
+      const material = spec.object.material as MeshStandardMaterial;
       material.depthTest = false;
       material.transparent = true; // 투명 객체 뒤에 그려 renderOrder 를 따르게
       material.emissive.copy(material.color); // 강조할 때 밝게 (emissiveIntensity 로)
       material.emissiveIntensity = 0;
-      spec.mesh.renderOrder = 950;
+      spec.object.renderOrder = 950;
       const ring = new Sprite(new SpriteMaterial({
         map: ringTexture, color: spec.ringColor, depthTest: false, depthWrite: false, transparent: true, sizeAttenuation: false,
       }));
@@ -150,7 +142,7 @@ export class HandleVisuals {
     const drop = this.dropPositions;
     for (let i = 0; i < this.states.length; i++) {
       const state = this.states[i]!;
-      const { mesh, radius, name } = state.spec;
+      const { object: mesh, radius, name } = state.spec;
       const visible = mesh.visible;
       state.ring.visible = visible;
       state.shadow.visible = visible;

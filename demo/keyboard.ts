@@ -2,22 +2,14 @@
 // PageUp/PageDown 으로 깊이(멀리·가까이)를 옮긴다. 단추는 공 위에 놓여 초점 고리가 공을 둘러싼다.
 // 단추는 포인터를 받지 않는다 (pointer-events: none): 마우스·손가락 끌기는 캔버스의 몫이다.
 import { Vector3 } from "three";
-import type { Object3D, PerspectiveCamera } from "three";
+import type { PerspectiveCamera } from "three";
+import type { Handle } from "./handlePick";
 
 /** 한 번 누를 때 옮기는 거리 (m). Shift 를 누르면 SHIFT_FACTOR 배. */
 export const KEY_STEP = 0.01;
 const SHIFT_FACTOR = 5;
 /** 초점 고리의 지름 (CSS px): 누를 자리와 같은 44 px. */
 const FOCUS_SIZE = 44;
-
-export interface KeyHandle {
-  readonly name: string;
-  readonly object: Object3D;
-  /** 화면 읽기 프로그램과 툴팁에 쓰는 이름. */
-  readonly label: string;
-  /** 움직이기 시작할 때 한 번 (예: 자동 움직임 끄기). */
-  readonly onMove?: () => void;
-}
 
 const _right = /*@__PURE__*/ new Vector3();
 const _up = /*@__PURE__*/ new Vector3();
@@ -31,7 +23,7 @@ export class HandleKeys {
 
   constructor(
     container: HTMLElement,
-    private readonly handles: readonly KeyHandle[],
+    private readonly handles: readonly Handle[],
     private readonly camera: PerspectiveCamera,
     private readonly canvas: HTMLCanvasElement,
   ) {
@@ -70,7 +62,7 @@ export class HandleKeys {
     }
   }
 
-  private onKey(event: KeyboardEvent, handle: KeyHandle): void {
+  private onKey(event: KeyboardEvent, handle: Handle): void {
     const step = KEY_STEP * (event.shiftKey ? SHIFT_FACTOR : 1);
     // 카메라의 오른쪽·위·앞 (월드). 화면에서 본 그대로 움직인다.
     _right.setFromMatrixColumn(this.camera.matrixWorld, 0);
@@ -86,7 +78,7 @@ export class HandleKeys {
       case "PageDown": p.addScaledVector(_forward, -step); break;
       default: return;
     }
-    handle.onMove?.();
+    handle.onGrab?.();
     event.preventDefault();
     this.place();
   }

@@ -10,6 +10,7 @@ import { BONE_NAMES, createCharacter } from "./character";
 import { HandleDragger } from "./drag";
 import { GeometryView } from "./geometryView";
 import { GhostLimb } from "./ghost";
+import type { Handle } from "./handlePick";
 import { HandleVisuals } from "./handles";
 import { HandleKeys } from "./keyboard";
 import { IncomingPose } from "./pose";
@@ -151,28 +152,22 @@ async function main(): Promise<void> {
   let cameraMovedByUser = false;
   /** 처음 화면을 만지기 전에는 자동 움직임이 천천히 (SLOW_START_SPEED). */
   let fullSpeed = false;
-  const visuals = new HandleVisuals(scene, [
-    { name: "ball", mesh: ball, radius: BALL_RADIUS, ringColor: "#ffb3b3" },
-    { name: "pole", mesh: pole, radius: POLE_RADIUS, ringColor: "#b3d1ff" },
-    { name: "footTarget", mesh: footTarget, radius: FOOT_TARGET_RADIUS, ringColor: "#b3f0cf" },
-    { name: "kneePole", mesh: kneePole, radius: KNEE_POLE_RADIUS, ringColor: "#b3d1ff" },
-  ]);
-  visuals.animateHalo = !testMode && !reduceMotion;
   const stopAutoMove = (): void => { if (params.autoMove) ui.set("autoMove", false); };
   const grabBall = (): void => { visuals.halo = false; stopAutoMove(); };
-  const dragger = new HandleDragger(camera, canvas, [
-    { name: "ball", object: ball, radius: BALL_RADIUS, onGrab: grabBall },
-    { name: "pole", object: pole, radius: POLE_RADIUS },
-    { name: "footTarget", object: footTarget, radius: FOOT_TARGET_RADIUS, onGrab: stopAutoMove },
-    { name: "kneePole", object: kneePole, radius: KNEE_POLE_RADIUS },
-  ]);
+  const handles: readonly Handle[] = [
+    { name: "ball", object: ball, radius: BALL_RADIUS, ringColor: "#ffb3b3", label: "빨간 공 (손 목표)", onGrab: grabBall },
+    { name: "pole", object: pole, radius: POLE_RADIUS, ringColor: "#b3d1ff", label: "파란 공 (팔꿈치의 극)" },
+    {
+      name: "footTarget", object: footTarget, radius: FOOT_TARGET_RADIUS, ringColor: "#b3f0cf", label: "초록 공 (발 목표)",
+      onGrab: stopAutoMove,
+    },
+    { name: "kneePole", object: kneePole, radius: KNEE_POLE_RADIUS, ringColor: "#b3d1ff", label: "작은 파란 공 (무릎의 극)" },
+  ];
+  const visuals = new HandleVisuals(scene, handles);
+  visuals.animateHalo = !testMode && !reduceMotion;
+  const dragger = new HandleDragger(camera, canvas, handles);
   canvas.addEventListener("pointerdown", () => { fullSpeed = true; });
-  const keys = new HandleKeys(document.getElementById("handle-keys")!, [
-    { name: "ball", object: ball, label: "빨간 공 (손 목표)", onMove: grabBall },
-    { name: "pole", object: pole, label: "파란 공 (팔꿈치의 폴)" },
-    { name: "footTarget", object: footTarget, label: "초록 공 (발 목표)", onMove: stopAutoMove },
-    { name: "kneePole", object: kneePole, label: "작은 파란 공 (무릎의 폴)" },
-  ], camera, canvas);
+  const keys = new HandleKeys(document.getElementById("handle-keys")!, handles, camera, canvas);
   const controls = new OrbitControls(camera, canvas);
   dragger.setControls(controls);
   controls.enableDamping = !testMode;

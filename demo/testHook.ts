@@ -24,7 +24,7 @@ export interface ExtraState {
   autoMoveSpeed: number;
   /** prefers-reduced-motion: reduce 인가. */
   reduceMotion: boolean;
-  /** 팔꿈치 뒤집힘 경고가 보이는가, 어깨–공 직선과 폴 사이의 각 (°). */
+  /** 팔꿈치 뒤집힘 경고가 보이는가, 어깨–공 직선과 극 사이의 각 (°). */
   flipWarning: boolean;
   poleAngleDeg: number;
   experiment: ExperimentPhase;

@@ -91,7 +91,7 @@ export function createUi(container: HTMLElement, params: Params, callbacks: UiCa
   add("soft", gui.add(params, "soft", 0, 0.5, 0.01).name("soft"));
   add("weight", gui.add(params, "weight", 0, 1, 0.01).name("weight"));
   add("poleSide", gui.add(params, "poleSide", { "뒤·아래 (기본)": "back", "바깥": "out", "앞": "front", "위": "up" })
-    .name("극(폴) 방향").onChange(callbacks.onPoleSideChange));
+    .name("극 방향").onChange(callbacks.onPoleSideChange));
   add("stress", gui.add(params, "stress", { "끔": 0, "100개": 100, "1000개": 1000 }).name("스트레스 보기").onChange(callbacks.onStressChange));
   add("stats", gui.add(params, "stats").name("프레임 시간 표시").onChange(callbacks.onStatsChange));
   const resetAction = { reset: callbacks.onReset };

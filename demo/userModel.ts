@@ -7,10 +7,10 @@ import type { Material, Object3D, PerspectiveCamera, Scene, SkinnedMesh, Texture
 import type { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import { limbLabel, TwoBoneIK, TwoBoneIKHelper } from "../src/index";
 import type { LimbName } from "../src/index";
+import type { Handle } from "./handlePick";
 import { HandleVisuals } from "./handles";
 import { HandleKeys } from "./keyboard";
 import { ModelDragger } from "./modelDrag";
-import type { ModelHandle } from "./modelDrag";
 import { loadModelFile, loadModelUrl, MAX_MODEL_BYTES, ModelLoadError } from "./modelLoader";
 import type { LoadedModel, ModelErrorKind } from "./modelLoader";
 import type { Params } from "./ui";
@@ -63,8 +63,8 @@ interface ModelLimb {
   readonly helper: TwoBoneIKHelper;
   readonly target: Mesh;
   readonly pole: Mesh;
-  readonly handle: ModelHandle;
-  readonly poleHandle: ModelHandle;
+  readonly handle: Handle;
+  readonly poleHandle: Handle;
   /** 사용자가 극 공을 옮겼으면 true: 그때부터 자동 극 대신 그 공을 쓴다. */
   manualPole: boolean;
   /** 클립이 건드리지 않는 뼈도 매 프레임 같은 자세에서 시작하게: 읽은 직후의 local 회전. */
@@ -313,9 +313,13 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       const pole = new Mesh(poleGeometry, new MeshStandardMaterial({ color: 0x3d8bff, roughness: 0.35 }));
       pole.name = `modelPole:${limb.name}`;
       ik.getAutoPole(pole.position);
-      const handle: ModelHandle = { name: `model:${limb.name}`, object: target, radius: height * TARGET_RADIUS_RATIO };
-      const poleHandle: ModelHandle = {
+      const handle: Handle = {
+        name: `model:${limb.name}`, object: target, radius: height * TARGET_RADIUS_RATIO,
+        ringColor: limb.name.endsWith("Arm") ? "#ffb3b3" : "#b3f0cf", label: `${limbLabel(limb.name)} 목표 공`,
+      };
+      const poleHandle: Handle = {
         name: `modelPole:${limb.name}`, object: pole, radius: height * POLE_RADIUS_RATIO,
+        ringColor: "#b3d1ff", label: `${limbLabel(limb.name)} 극 공`,
         onGrab: () => { modelLimb.manualPole = true; },
       };
       const helper = new TwoBoneIKHelper(ik);
@@ -341,24 +345,13 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     }
     // 대역과 같은 공 모양 (최소 크기·위에 그리기·고리·내린 선·그림자). hideStandIn 뒤에 만들어야 숨지 않는다.
     const before = new Set(scene.children);
-    const visuals = new HandleVisuals(scene, limbs.flatMap((limb) => [
-      {
-        name: limb.handle.name, mesh: limb.target, radius: limb.handle.radius,
-        ringColor: limb.name.endsWith("Arm") ? "#ffb3b3" : "#b3f0cf",
-      },
-      { name: limb.poleHandle.name, mesh: limb.pole, radius: limb.poleHandle.radius, ringColor: "#b3d1ff" },
-    ]));
+    const handles = limbs.flatMap((limb) => [limb.handle, limb.poleHandle]);
+    const visuals = new HandleVisuals(scene, handles);
     for (const object of scene.children) if (!before.has(object)) ownObjects.add(object);
     visuals.halo = false;
     visuals.floorY = box.min.y;
-    const keys = new HandleKeys(deps.keysContainer, limbs.flatMap((limb) => [
-      { name: limb.handle.name, object: limb.target, label: `${limbLabel(limb.name)} 목표 공` },
-      {
-        name: limb.poleHandle.name, object: limb.pole, label: `${limbLabel(limb.name)} 폴 공`,
-        onMove: () => { limb.manualPole = true; },
-      },
-    ]), camera, deps.canvas);
-    dragger.handles = limbs.flatMap((limb) => [limb.handle, limb.poleHandle]);
+    const keys = new HandleKeys(deps.keysContainer, handles, camera, deps.canvas);
+    dragger.handles = handles;
     current = { loaded, root, mixer, limbs, height, visuals, keys };
     if (first) deps.onActivate();
     fitCamera();

@@ -58,7 +58,7 @@ export function crash(error) {
 export async function loadChromium() {
   if (!existsSync(CHROMIUM)) {
     console.error(`브라우저 테스트에는 Chromium 이 필요합니다: ${CHROMIUM} 이 없습니다.\n` +
-      "Debian/Ubuntu: sudo apt-get install -y chromium fonts-nanum   (make test 는 tools/system-deps.sh 로 설치합니다)");
+      "make test 가 root 로 돌면 apt-get 으로 설치합니다 (scripts/browser-deps.sh). 아니면: sudo apt-get install -y chromium fonts-nanum");
     finish(undefined, 1);
   }
   try {

@@ -691,7 +691,7 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
       const dot = (u, v) => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
       assert(Math.abs(len(g.p) - 1) < 1e-9, `p 가 단위 벡터가 아니다 (|p| = ${fmt(len(g.p))})`);
       assert(Math.abs(dot(g.p, axis)) / len(axis) < 1e-9, "p 가 어깨–공 직선에 수직이 아니다");
-      assert(dot(g.p, sub(p.pole, p.shoulder)) > 0, "p 가 폴 쪽을 가리키지 않는다");
+      assert(dot(g.p, sub(p.pole, p.shoulder)) > 0, "p 가 극 쪽을 가리키지 않는다");
       assert(dot(g.p, sub(p.elbow, p.shoulder)) > 0, "팔꿈치가 p 쪽으로 굽지 않았다");
       const incoming = await hook(page, () => window.__twoBoneIK.incomingPositions());
       assert(g.ghostVisible && dist(g.ghostElbow, incoming.elbow) < 1e-6 && dist(g.ghostHand, incoming.hand) < 1e-6, "IK 켬인데 유령이 IK 전 자세가 아니다");
@@ -739,7 +739,7 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
       assert(covered.length === 0, `설명을 편 채 실험하는 동안 가려진 것: ${covered.join(", ")}`);
     });
 
-    await test("함정 2: 폴을 어깨–공 직선 가까이 두면 뒤집힘 경고가 나오고, 멀리 두면 사라진다", async () => {
+    await test("함정 2: 극을 어깨–공 직선 가까이 두면 뒤집힘 경고가 나오고, 멀리 두면 사라진다", async () => {
       await setPanels(page, touch, false);
       const p = await hook(page, () => window.__twoBoneIK.positions());
       const axis = sub(p.ball, p.shoulder);
@@ -767,7 +767,7 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
       await shot("flip-warning");
       await hook(page, (q) => window.__twoBoneIK.place("pole", q), p.pole);
       await page.waitForFunction(() => window.__twoBoneIK.state().flipWarning === false);
-      assert(await page.evaluate(() => document.getElementById("flip-warning").hidden), "폴을 멀리 두었는데 경고가 남아 있다");
+      assert(await page.evaluate(() => document.getElementById("flip-warning").hidden), "극을 멀리 두었는데 경고가 남아 있다");
       if (!touch) await setPanels(page, touch, true);
     });
 
@@ -798,7 +798,7 @@ async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
         await shot("keyboard-focus");
         await page.keyboard.press("Tab");
         const next = await page.evaluate(() => document.activeElement?.dataset?.handle ?? null);
-        assert(next === "pole", `Tab 으로 다음 공(폴)에 가지 않는다 (${next})`);
+        assert(next === "pole", `Tab 으로 다음 공(극)에 가지 않는다 (${next})`);
         // lil-gui 의 입력에도 보이는 초점 고리.
         await page.locator('#controls [data-param="ik"] input').focus();
         await page.keyboard.press("Shift+Tab");

@@ -95,6 +95,25 @@ def test_a_generated_clip_round_trips_its_numbers_exactly(tmp_path):
     assert (tmp_path / "walk2.bvh").read_bytes() == (tmp_path / "walk.bvh").read_bytes()
 
 
+def test_copy_is_deep_so_editing_the_copy_leaves_the_original_and_its_text_as_read():
+    clip = read_bvh(REAL_CLIP)
+    text = format_bvh(clip)
+    names, parents, offsets, motion = list(clip.names), clip.parents.copy(), clip.offsets.copy(), clip.motion.copy()
+    edited = clip.copy()
+    edited.names[0] = "renamed"
+    edited.parents[1] = 0
+    edited.offsets += 1.0
+    edited.channels[0] = ()
+    edited.end_sites[0][1][:] = 7.0
+    edited.motion += 1.0
+    assert clip.names == names
+    np.testing.assert_array_equal(clip.parents, parents)
+    np.testing.assert_array_equal(clip.offsets, offsets)
+    np.testing.assert_array_equal(clip.motion, motion)
+    assert clip.channels[0] != () and not np.all(clip.end_sites[0][1] == 7.0)
+    assert format_bvh(clip) == text
+
+
 def test_changed_values_are_rewritten_and_every_other_token_and_separator_is_kept():
     clip = parse_bvh(ODD)
     edited = clip.copy()

@@ -96,7 +96,8 @@ class BvhClip:
             return -1
 
     def copy(self) -> "BvhClip":
-        """motion 만 새로 복사한 클립 (원문은 공유한다: 쓰기 때 바뀐 값만 새로 적기 위해)."""
+        """깊은 복사: 이름·부모·OFFSET·채널·End Site·motion 은 새 사본이고, 읽은 원문 (_source, 바꾸지 않는다) 만
+        공유한다: 쓸 때 바뀐 값만 새로 적기 위해."""
         return BvhClip(
             list(self.names), self.parents.copy(), self.offsets.copy(), [tuple(c) for c in self.channels],
             [(p, o.copy()) for p, o in self.end_sites], self.frame_time, self.motion.copy(), self._source,

@@ -7,7 +7,7 @@
   R = R_z(z)·R_x(x)·R_y(y) (열벡터 규약, 부모 공간의 점 = R·로컬 점 + 이동). 없는 축은 0 도.
 - 월드 = 부모 월드 · 로컬. 관절은 파일 순서 (부모가 먼저) 로 한 번씩 계산한다.
 
-쿼터니언은 three.js 의 순서 (x, y, z, w).
+사원수는 three.js 의 순서 (x, y, z, w).
 """
 
 from __future__ import annotations
@@ -59,15 +59,15 @@ def rotation_order(channels: Sequence[str]) -> str:
 def euler_to_matrix(order: str, degrees: NDArray[np.float64]) -> NDArray[np.float64]:
     """오일러 각 (..., len(order)) 도 → 회전 행렬 (..., 3, 3): R = R_order[0]·R_order[1]·…
 
-    쿼터니언을 거친다 (euler_to_quaternion → quaternion_to_matrix): 성분별 배열 연산뿐이라 행렬곱보다 빠르다.
+    사원수를 거친다 (euler_to_quaternion → quaternion_to_matrix): 성분별 배열 연산뿐이라 행렬곱보다 빠르다.
     """
     return quaternion_to_matrix(euler_to_quaternion(order, degrees))
 
 
 def euler_to_quaternion(order: str, degrees: NDArray[np.float64]) -> NDArray[np.float64]:
-    """오일러 각 (..., len(order)) 도 → 단위 쿼터니언 (..., 4) x, y, z, w. q = q_order[0] ⊗ q_order[1] ⊗ …
+    """오일러 각 (..., len(order)) 도 → 단위 사원수 (..., 4) x, y, z, w. q = q_order[0] ⊗ q_order[1] ⊗ …
 
-    축 쿼터니언 r = (sin(θ/2)·e_a, cos(θ/2)) 은 벡터 성분이 하나뿐이라 q ⊗ r 를 성분별로 바로 쓴다
+    축 사원수 r = (sin(θ/2)·e_a, cos(θ/2)) 은 벡터 성분이 하나뿐이라 q ⊗ r 를 성분별로 바로 쓴다
     (예: X 축이면 x′ = x c + w s, y′ = y c + z s, z′ = z c − y s, w′ = w c − x s).
     """
     degrees = np.asarray(degrees, dtype=float)
@@ -86,7 +86,7 @@ def euler_to_quaternion(order: str, degrees: NDArray[np.float64]) -> NDArray[np.
 
 
 def quaternion_to_matrix(q: NDArray[np.float64]) -> NDArray[np.float64]:
-    """단위 쿼터니언 (..., 4) → 회전 행렬 (..., 3, 3)."""
+    """단위 사원수 (..., 4) → 회전 행렬 (..., 3, 3)."""
     x, y, z, w = np.moveaxis(np.asarray(q, dtype=float), -1, 0)
     m = np.empty(x.shape + (3, 3))
     m[..., 0, 0] = 1 - 2 * (y * y + z * z)
@@ -102,7 +102,7 @@ def quaternion_to_matrix(q: NDArray[np.float64]) -> NDArray[np.float64]:
 
 
 def matrix_to_quaternion(m: NDArray[np.float64]) -> NDArray[np.float64]:
-    """회전 행렬 (..., 3, 3) → 단위 쿼터니언 (..., 4), w ≥ 0 쪽. 대각합이 가장 큰 가지를 골라 상쇄를 피한다."""
+    """회전 행렬 (..., 3, 3) → 단위 사원수 (..., 4), w ≥ 0 쪽. 대각합이 가장 큰 가지를 골라 상쇄를 피한다."""
     m = np.asarray(m, dtype=float)
     m00, m11, m22 = m[..., 0, 0], m[..., 1, 1], m[..., 2, 2]
     trace = m00 + m11 + m22

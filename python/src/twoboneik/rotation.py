@@ -1,4 +1,4 @@
-"""쿼터니언 (x, y, z, w — three.js 의 순서) 도우미. 모두 (..., 4) 배열에 대해 벡터화되어 있다.
+"""사원수 (x, y, z, w — three.js 의 순서) 도우미. 모두 (..., 4) 배열에 대해 벡터화되어 있다.
 
 연산은 three.js 의 Quaternion·Vector3 와 같은 식 (multiplyQuaternions, applyQuaternion, normalize, slerp) 을 쓴다.
 """
@@ -36,7 +36,7 @@ def quaternion_multiply(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def quaternion_conjugate(q: np.ndarray) -> np.ndarray:
-    """켤레 (단위 쿼터니언의 역). three 의 invert() 와 같다."""
+    """켤레 (단위 사원수의 역). three 의 invert() 와 같다."""
     out = -q
     out[..., 3] = q[..., 3]
     return out
@@ -54,7 +54,7 @@ def quaternion_normalize(q: np.ndarray) -> np.ndarray:
 
 
 def rotate_vector(q: np.ndarray, v: np.ndarray) -> np.ndarray:
-    """단위 쿼터니언 q 로 벡터 v 를 돌린다: v + w·t + q.xyz × t, t = 2(q.xyz × v). three 의 applyQuaternion."""
+    """단위 사원수 q 로 벡터 v 를 돌린다: v + w·t + q.xyz × t, t = 2(q.xyz × v). three 의 applyQuaternion."""
     qx, qy, qz, qw = np.moveaxis(q, -1, 0)
     vx, vy, vz = np.moveaxis(v, -1, 0)
     tx = 2 * (qy * vz - qz * vy)

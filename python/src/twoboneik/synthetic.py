@@ -2,7 +2,7 @@
 
 뼈대는 CMU/Mixamo 식 이름의 29 관절 (cm, +Y 위, 캐릭터의 앞 = 회전 heading 을 적용한 +Z). 다리는 시상면 안의
 해석적 IK (코사인 법칙, 이 패키지의 풀이를 쓰지 않는다) 로 발목을 설계한 자리에 놓는다: 디딘 동안 (stance) 발목은
-한 점에 고정, 흔드는 동안 (swing) 부드러운 호를 그린다. slide 를 주면 넓적다리의 X·Z 회전에 천천히 도는 각을
+한 점에 고정, 흔드는 동안 (swing) 부드러운 호를 그린다. slide 를 주면 허벅지의 X·Z 회전에 천천히 도는 각을
 더해 디딘 발이 미끄러지게 한다 (모션 캡처의 foot skating 흉내).
 """
 
@@ -83,7 +83,7 @@ def make_walk(
 ) -> SyntheticWalk:
     """frames 프레임의 걷기. 걸음 주기 period 초, 엉덩이 속도 speed cm/s, 디딤 60 %, 방향 heading_degrees (Y 축 회전).
 
-    slide_degrees > 0 이면 넓적다리 X·Z 회전에 진폭 slide_degrees 의 느린 사인을 더한다 (디딘 발이 미끄러진다).
+    slide_degrees > 0 이면 허벅지 X·Z 회전에 진폭 slide_degrees 의 느린 사인을 더한다 (디딘 발이 미끄러진다).
     팔·몸통은 씨앗 seed 로 정한 작은 흔들림.
     """
     rng = np.random.default_rng(seed)
@@ -103,7 +103,7 @@ def make_walk(
 
     heading = np.deg2rad(heading_degrees)
     forward = np.array([np.sin(heading), 0.0, np.cos(heading)])
-    hip_height = ANKLE_HEIGHT + 70.0 + 6.0  # 엉덩이 관절 (넓적다리 뿌리) 이 발목보다 70 cm 위
+    hip_height = ANKLE_HEIGHT + 70.0 + 6.0  # 엉덩이 관절 (허벅지 뿌리) 이 발목보다 70 cm 위
     travel = speed * t
     hips = forward[None, :] * travel[:, None]
     hips[:, 1] = hip_height + 1.5 * np.cos(4 * np.pi * t / period)
@@ -132,7 +132,7 @@ def make_walk(
         ankle[:, 1] = ANKLE_HEIGHT + lift
         stance[k] = in_stance
         ankles[k] = ankle
-        # 엉덩이 공간 (heading 만 돌린) 의 넓적다리 뿌리 → 발목, 시상면 (로컬 y, z).
+        # 엉덩이 공간 (heading 만 돌린) 의 허벅지 뿌리 → 발목, 시상면 (로컬 y, z).
         root = hips + sx * 9.0 * side_vector[None, :] + np.array([0.0, -6.0, 0.0])
         rel = ankle - root
         dy = rel[:, 1]
