@@ -92,7 +92,7 @@ function isFiniteTriple(v: { x: number; y: number; z: number }): boolean {
 const UNIT_MIN_SQ = (1 - QUATERNION_UNIT_TOLERANCE) ** 2;
 const UNIT_MAX_SQ = (1 + QUATERNION_UNIT_TOLERANCE) ** 2;
 
-/** 쿼터니언이 유한하고 |q| 가 1 ± QUATERNION_UNIT_TOLERANCE 안인가. (NaN·±∞ 는 |q|² 를 NaN·∞ 로 만들어 걸린다.) */
+/** 사원수가 유한하고 |q| 가 1 ± QUATERNION_UNIT_TOLERANCE 안인가. (NaN·±∞ 는 |q|² 를 NaN·∞ 로 만들어 걸린다.) */
 function isUnitQuaternion(bone: Object3D): boolean {
   const q = fieldsOf(bone.quaternion);
   const x = q._x, y = q._y, z = q._z, w = q._w;

@@ -155,7 +155,7 @@ def test_of_several_candidates_only_a_connected_chain_is_taken_and_two_chains_ar
         for thigh, shin in (("UpperLeg", "LowerLeg"), ("Thigh", "Shin")):
             joints += [(f"{side}{thigh}", "Hips"), (f"{side}{shin}", f"{side}{thigh}")]
         joints += [(f"{side}Foot", f"{side}Shin")]
-    # 넓적다리·정강이 후보가 둘씩이지만 발 'LeftFoot' 은 LeftShin 아래 하나뿐: 이어진 사슬 하나로 정해진다.
+    # 허벅지·정강이 후보가 둘씩이지만 발 'LeftFoot' 은 LeftShin 아래 하나뿐: 이어진 사슬 하나로 정해진다.
     left, right = find_legs(parse_bvh(hierarchy_clip(joints)))
     assert left.names[:3] == ("LeftThigh", "LeftShin", "LeftFoot") and left.convention == "generic"
     assert right.names[:3] == ("RightThigh", "RightShin", "RightFoot")

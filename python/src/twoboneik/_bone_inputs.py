@@ -11,8 +11,8 @@ from numpy.typing import ArrayLike
 from . import _checks, _tolerances
 from ._affine import check_parent_world, check_uniform_scale
 
-#: 입력 쿼터니언의 |q| 가 1 에서 이만큼 넘게 벗어나면 거부한다. three 는 단위 쿼터니언을 전제로 행렬을 만들므로
-#: 크기가 어긋난 회전은 뼈를 늘인다. glTF 의 float32 쿼터니언 (오차 ~1e-7) 은 넉넉히 통과한다.
+#: 입력 사원수의 |q| 가 1 에서 이만큼 넘게 벗어나면 거부한다. three 는 단위 사원수를 전제로 행렬을 만들므로
+#: 크기가 어긋난 회전은 뼈를 늘인다. glTF 의 float32 사원수 (오차 ~1e-7) 은 넉넉히 통과한다.
 QUATERNION_UNIT_TOLERANCE = _tolerances.QUATERNION_UNIT_TOLERANCE
 
 
@@ -101,7 +101,7 @@ def validate_bone_inputs(
         if bad.any():
             index = _checks.first_index(bad)
             raise ValueError(
-                f"{bone_name}.rotation{_checks.format_index(index)}는 단위 쿼터니언이어야 합니다"
+                f"{bone_name}.rotation{_checks.format_index(index)}는 단위 사원수여야 합니다"
                 f" (|q| = {float(norm[index])!r}, 허용 오차 {QUATERNION_UNIT_TOLERANCE})"
             )
     _checks.check_finite_points("target_world", target)

@@ -64,7 +64,7 @@ def _contains_bool(value: Any) -> bool:
 
 
 def as_points(name: str, value: Any, dtype: np.dtype | None = None, width: int = 3) -> np.ndarray:
-    """마지막 축의 길이가 width(점은 3, 쿼터니언은 4)인 실수 배열로 바꾼다."""
+    """마지막 축의 길이가 width(점은 3, 사원수는 4)인 실수 배열로 바꾼다."""
     array = as_real_array(name, value, dtype)
     if array.ndim == 0 or array.shape[-1] != width:
         raise ValueError(

@@ -32,7 +32,7 @@ class LocalTransform(NamedTuple):
     """뼈 하나의 로컬 변환 (부모 공간에서): 행렬 = T·R·S (three.js 의 compose 와 같다).
 
     - translation: 위치 (..., 3).
-    - rotation: 단위 쿼터니언 (..., 4), 순서 x, y, z, w (three.js 와 같다).
+    - rotation: 단위 사원수 (..., 4), 순서 x, y, z, w (three.js 와 같다).
     - scale: 스케일 (..., 3).
     """
 
@@ -44,8 +44,8 @@ class LocalTransform(NamedTuple):
 class TwoBoneIKPose(NamedTuple):
     """apply_two_bone_ik 의 결과.
 
-    - upper_rotation, mid_rotation: 새 로컬 쿼터니언 (..., 4), x, y, z, w.
-    - end_rotation: keep_end_rotation 이면 새 로컬 쿼터니언, 아니면 입력 그대로 (..., 4).
+    - upper_rotation, mid_rotation: 새 로컬 사원수 (..., 4), x, y, z, w.
+    - end_rotation: keep_end_rotation 이면 새 로컬 사원수, 아니면 입력 그대로 (..., 4).
     - joint, end: 새 자세를 정기구학으로 다시 계산한 관절·끝의 월드 위치 (..., 3).
     - reachable (...): weight 1 의 풀이에서 끝이 목표에 닿는가 — 목표가 닿는 범위 안이고 soft 가 당기지 않았다.
       weight 와는 무관하다 (weight < 1 이면 True 여도 끝은 목표와 들어온 자세 사이에 있다). TypeScript 와 같은 정의.
@@ -101,7 +101,7 @@ def apply_two_bone_ik(
     단일 프레임 (배치 모양 ()) 이면 reachable 은 파이썬 bool.
 
     잘못된 입력은 계산 전에 인자 이름·값·처음 어긋난 색인을 담은 ValueError 를 던진다 (TypeScript TwoBoneIK 와 같은 규칙):
-    모양, 유한하지 않은 값 (어느 뼈의 어느 필드인지), |q| 가 1 ± 1e-4 밖인 쿼터니언 (0 포함, 세 뼈 모두),
+    모양, 유한하지 않은 값 (어느 뼈의 어느 필드인지), |q| 가 1 ± 1e-4 밖인 사원수 (0 포함, 세 뼈 모두),
     균등하지 않은 upper·mid 의 scale (상대 1e-5 초과, 거울은 세 성분이 모두 음수), [0, 1] 밖·bool 의 weight·soft,
     bool 이 아닌 keep_end_rotation, 마지막 행이 (0, 0, 0, 1) 이 아니거나 균등 스케일·회전이 아니거나 (상대 1e-5,
     기울임 포함) 뒤집을 수 없는 parent_world (스케일 0; 1e-120 처럼 작아도 뒤집을 수 있으면 받는다),

@@ -81,7 +81,7 @@ class ContactTrack(NamedTuple):
 
 
 def detect_up_axis(hip_rest: ArrayLike, foot_rest: ArrayLike) -> NDArray[np.float64]:
-    """쉬는 자세에서 넓적다리 뿌리 → 발 벡터의 가장 큰 축의 반대 방향 (예: (0, 1, 0)). 발은 엉덩이 아래에 있다."""
+    """쉬는 자세에서 허벅지 뿌리 → 발 벡터의 가장 큰 축의 반대 방향 (예: (0, 1, 0)). 발은 엉덩이 아래에 있다."""
     down = np.asarray(foot_rest, dtype=float) - np.asarray(hip_rest, dtype=float)
     axis = int(np.argmax(np.abs(down)))
     up = np.zeros(3)

@@ -2,9 +2,9 @@
 
 순서 (footlock 함수):
 
-1. 다리 찾기 (legs.find_legs): 넓적다리 → 정강이 → 발 (→ 발가락 또는 End Site).
+1. 다리 찾기 (legs.find_legs): 허벅지 → 정강이 → 발 (→ 발가락 또는 End Site).
 2. 정기구학 (fk.forward_kinematics): 다리와 그 조상만, 모든 프레임을 한 번에.
-3. 단위·위 방향·땅·접지 (contact): 쉬는 자세의 다리 길이로 단위, 넓적다리 → 발 방향으로 위, 클립에서 땅.
+3. 단위·위 방향·땅·접지 (contact): 쉬는 자세의 다리 길이로 단위, 허벅지 → 발 방향으로 위, 클립에서 땅.
 4. 목표와 무게: 접지 구간마다 발 (발목) 이 디딘 자리 = 그 구간의 발 위치 평균. 구간 안은 무게 1,
    앞뒤 blend_frames 프레임은 smoothstep 으로 0 → 1 → 0 (회전을 slerp 하므로 튀지 않는다).
 5. 두 다리를 apply_two_bone_ik 로 한 번에 푼다: keep_end_rotation=True (섞는 프레임까지 발의 월드 회전 유지), 무릎의 극은
@@ -59,7 +59,7 @@ class _JointLocals(NamedTuple):
     """다리 관절 하나의 들어온 로컬 값 (모든 프레임)."""
 
     translation: NDArray[np.float64]  # (F, 3)
-    rotation: NDArray[np.float64]  # (F, 4) 쿼터니언
+    rotation: NDArray[np.float64]  # (F, 4) 사원수
     angles: NDArray[np.float64]  # (F, 3) 채널 순서의 오일러 각, 도
 
 
@@ -136,7 +136,7 @@ def character_forward(clip: BvhClip, legs: tuple[Leg, Leg], up: NDArray[np.float
     """쉬는 자세 (모든 채널 0) 에서 캐릭터의 앞 (단위 벡터, up 에 수직).
 
     발 → 발끝 방향의 평균 (수평 성분). 발끝이 없거나 수평 성분이 없으면 (왼쪽 엉덩이 − 오른쪽 엉덩이) × up.
-    쉬는 자세에서는 조상의 회전이 모두 항등이므로 이것이 곧 넓적다리 부모 공간의 n 이다.
+    쉬는 자세에서는 조상의 회전이 모두 항등이므로 이것이 곧 허벅지 부모 공간의 n 이다.
     """
     rest = rest_positions(clip)
     total = np.zeros(3)
@@ -276,7 +276,7 @@ def footlock(
 
     # 4–6. 다리마다: 목표·무게, IK, 오일러로 적기.
     motion = clip.motion.copy()
-    # 다리마다 (닿지 못한 프레임, 관절마다 (로컬 이동, 로컬 쿼터니언, 원래 오일러 각)).
+    # 다리마다 (닿지 못한 프레임, 관절마다 (로컬 이동, 로컬 사원수, 원래 오일러 각)).
     solved: dict[str, tuple[NDArray[np.intp], dict[int, _JointLocals]]] = {}
     total_work = sum(int(np.count_nonzero(blend_weights(t.intervals, frames, options.blend_frames)[0])) for t in tracks)
     done = 0
@@ -333,7 +333,7 @@ def footlock(
                 keep_end_rotation=True,
             )
             # 섞는 프레임에서는 apply_two_bone_ik 가 세 회전을 따로 slerp 하므로 발의 월드 회전이 조금 어긋난다.
-            # 발 고정에서는 발이 바닥과 이루는 각이 중요하므로, 섞은 넓적다리·정강이 뒤의 발 회전을 다시 구해
+            # 발 고정에서는 발이 바닥과 이루는 각이 중요하므로, 섞은 허벅지·정강이 뒤의 발 회전을 다시 구해
             # 모든 프레임에서 발의 월드 회전을 그대로 (굴리면 굴림 q_R 만큼 돌린) 둔다. 부모의 월드 회전 P 로
             # q_E = (q_U q_M)⁻¹ P⁻¹ q_R P (q_U0 q_M0 q_E0); 굴리지 않으면 q_R = 1 이라 (q_U q_M)⁻¹ (q_U0 q_M0) q_E0.
             chain_before = quaternion_multiply(locals_[leg.thigh].rotation[f], locals_[leg.shin].rotation[f])

@@ -19,7 +19,7 @@ __all__ = ["FootReport", "FootlockResult"]
 class FootReport:
     """한 발의 보고. 길이는 클립 단위, 각도는 도.
 
-    - names: (넓적다리, 정강이, 발, 발끝) 이름, convention: 찾은 이름 규약 (주었으면 'given').
+    - names: (허벅지, 정강이, 발, 발끝) 이름, convention: 찾은 이름 규약 (주었으면 'given').
     - intervals: 접지 구간 [(시작, 끝), ...] (끝 포함).
     - slide_*: 접지 중 프레임 사이 발목의 수평 이동, 고치기 전·후의 평균·최대 (고친 클립을 정기구학으로 다시 재서).
     - unreachable_frames: 접지 중 디딘 자리에 닿지 못한 프레임. max_miss: 그 프레임들에서 가장 멀리 빗나간 거리.

@@ -1,4 +1,4 @@
-"""다리 찾기: 넓적다리 → 정강이 → 발 (→ 발가락) 을 이름으로 찾는다. 이름 규약은 표 (데이터) 로, 찾는 코드는 하나.
+"""다리 찾기: 허벅지 → 정강이 → 발 (→ 발가락) 을 이름으로 찾는다. 이름 규약은 표 (데이터) 로, 찾는 코드는 하나.
 
 표는 three.js 라이브러리의 팔다리 찾기 (src/rig/findLimbs.ts) 와 같은 `spec/bone_names.json` 이다. 패키지에는 그 사본
 `twoboneik/data/bone_names.json` 이 들어 있고 (테스트가 원본과 바이트 단위로 같은지 확인한다), 비교도 같다:
@@ -33,7 +33,7 @@ __all__ = [
     "normalize_name",
 ]
 
-#: 다리마다 표의 역할 이름 (넓적다리, 정강이, 발, 발가락) — spec/bone_names.json 의 roles.
+#: 다리마다 표의 역할 이름 (허벅지, 정강이, 발, 발가락) — spec/bone_names.json 의 roles.
 LEG_ROLES: Mapping[str, tuple[str, str, str, str]] = MappingProxyType(
     {
         "left": ("leftUpperLeg", "leftLowerLeg", "leftFoot", "leftToes"),
@@ -158,8 +158,8 @@ def _describe(convention: NameConvention, roles: tuple[str, str, str]) -> str:
 def find_leg(clip: BvhClip, side: str, foot: Optional[str] = None, toe: Optional[str] = None) -> Leg:
     """한쪽 (side = 'left' 또는 'right') 다리를 찾는다.
 
-    foot 을 주면 그 관절 (정확한 이름) 이 발이고, 정강이·넓적다리는 그 부모·조부모다. 주지 않으면 규약 표에서
-    찾는다: 넓적다리·정강이·발이 모두 같은 규약으로 있어야 하고, 정강이는 넓적다리의, 발은 정강이의 직접 자식이어야
+    foot 을 주면 그 관절 (정확한 이름) 이 발이고, 정강이·허벅지는 그 부모·조부모다. 주지 않으면 규약 표에서
+    찾는다: 허벅지·정강이·발이 모두 같은 규약으로 있어야 하고, 정강이는 허벅지의, 발은 정강이의 직접 자식이어야
     한다 (사이에 뼈가 있으면 그 이름을 담은 ValueError — 두 뼈 IK 는 사이 뼈를 다룰 수 없다).
     """
     if side not in LEG_ROLES:
@@ -170,7 +170,7 @@ def find_leg(clip: BvhClip, side: str, foot: Optional[str] = None, toe: Optional
         shin = int(clip.parents[foot_index])
         thigh = int(clip.parents[shin]) if shin >= 0 else -1
         if thigh < 0:
-            raise ValueError(f"발 {foot!r} 위에 정강이와 넓적다리 두 관절이 있어야 합니다")
+            raise ValueError(f"발 {foot!r} 위에 정강이와 허벅지 두 관절이 있어야 합니다")
         convention = "given"
         if toe is not None:
             toe_index = clip.joint_index(toe)
@@ -186,7 +186,7 @@ def find_leg(clip: BvhClip, side: str, foot: Optional[str] = None, toe: Optional
             roles = (thigh_role, shin_role, foot_role)
             tried = "; ".join(_describe(table, roles) for table in LEG_NAME_CONVENTIONS.values())
             raise ValueError(
-                f"{side} 다리 (넓적다리 → 정강이 → 발) 를 이름으로 찾지 못했습니다. 찾아본 이름 (spec/bone_names.json,"
+                f"{side} 다리 (허벅지 → 정강이 → 발) 를 이름으로 찾지 못했습니다. 찾아본 이름 (spec/bone_names.json,"
                 f" 대소문자·구분자 무시): {tried}. --left-foot/--right-foot 로 발 관절을 주세요"
             )
         convention, (thighs, shins, feet) = found
@@ -200,7 +200,7 @@ def find_leg(clip: BvhClip, side: str, foot: Optional[str] = None, toe: Optional
             if len(chains) != 1:
                 listed = ", ".join(
                     f"{label} {[clip.names[j] for j in joints]}"
-                    for label, joints in (("넓적다리", thighs), ("정강이", shins), ("발", feet))
+                    for label, joints in (("허벅지", thighs), ("정강이", shins), ("발", feet))
                 )
                 raise ValueError(
                     f"{side} 다리: 이름 규약 {convention!r} 의 후보가 여럿이라 고르지 않았습니다 ({listed})."
@@ -223,7 +223,7 @@ def find_leg(clip: BvhClip, side: str, foot: Optional[str] = None, toe: Optional
                     )
                 raise ValueError(
                     f"{side} 다리: {clip.names[parent]!r} 와 {clip.names[child]!r} 사이에 뼈가 있습니다"
-                    f" ({', '.join(between)}) — 두 뼈 IK 는 넓적다리 → 정강이 → 발이 직접 이어진 다리만 풉니다"
+                    f" ({', '.join(between)}) — 두 뼈 IK 는 허벅지 → 정강이 → 발이 직접 이어진 다리만 풉니다"
                 )
         if toe is not None:
             toe_index = clip.joint_index(toe)

@@ -1,6 +1,6 @@
 """발끝 구르기 (toe roll): 디딘 발목 자리가 다리 끝에서 멀어지면 발을 발끝을 축으로 돌려 뒤꿈치를 든다.
 
-발은 발목 a 와 발끝 t 를 잇는 강체 (길이 ℓ = |a − t|). 넓적다리 뿌리 r 에서 발목까지 닿는 거리를 L 이라 하면,
+발은 발목 a 와 발끝 t 를 잇는 강체 (길이 ℓ = |a − t|). 허벅지 뿌리 r 에서 발목까지 닿는 거리를 L 이라 하면,
 발목을 발끝 중심 반지름 ℓ 의 구 위에서 r 쪽으로 θ 만큼 돌린다 (u_a = (a − t)/ℓ 에서 u_r = (r − t)/|r − t| 쪽으로):
 
     |t + ℓ u − r| ≤ L  ⇔  u·u_r ≥ k,  k = (|r − t|² + ℓ² − L²) / (2 ℓ |r − t|)
@@ -21,7 +21,7 @@ def toe_roll(
     root: NDArray[np.float64], ankle_spot: NDArray[np.float64], toe_spot: NDArray[np.float64], reach: float,
     weight: NDArray[np.float64],
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """(N, 3) 배열들에서 (발목 목표 (N, 3), 발의 월드 회전에 곱할 쿼터니언 (N, 4) xyzw). 굴릴 필요가 없으면 그대로·항등.
+    """(N, 3) 배열들에서 (발목 목표 (N, 3), 발의 월드 회전에 곱할 사원수 (N, 4) xyzw). 굴릴 필요가 없으면 그대로·항등.
 
     weight (N,) 는 θ 에 곱한다 (발 고정의 섞는 프레임).
     """
