@@ -18,7 +18,7 @@ export function normalizeQuaternion(q: Quaternion): void {
   f._onChangeCallback();
 }
 
-/** 섞음 비율을 담는 객체 (수 인자 대신, 위 주석 참고). @internal */
+/** 섞음 비율을 담는 객체 (수 인자 대신, 위 주석 참고). */
 export interface BlendWeight {
   weight: number;
 }

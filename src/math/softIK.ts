@@ -36,7 +36,7 @@ export function softenDistance(distance: number, chainLength: number, soft: numb
   return chainLength - softLength * Math.exp(-(distance - softStart) / softLength);
 }
 
-/** softenTarget 이 읽는 설정 (라이브러리 내부용). @internal */
+/** softenTarget 이 읽는 설정 (라이브러리 내부용). */
 // 수 인자 대신 객체 필드: quaternionBlend.ts 주석 참고.
 export interface SoftSettings {
   soft: number;

@@ -149,7 +149,7 @@ export function solveTwoBoneIK(
 }
 
 
-/** 체인의 두 뼈 길이 (라이브러리 내부용). 객체로 넘기는 까닭은 solveChain 참고. @internal */
+/** 체인의 두 뼈 길이 (라이브러리 내부용). 객체로 넘기는 까닭은 solveChain 참고. */
 export interface ChainLengths {
   upperLength: number;
   lowerLength: number;
