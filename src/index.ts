@@ -10,7 +10,7 @@ export type { BendLimits, SolveTwoBoneIKOptions } from "./math/bendLimits.js";
 export { softenDistance } from "./math/softIK.js";
 export { rotationBetweenUnitVectors } from "./math/rotationBetween.js";
 export { TwoBoneIK } from "./TwoBoneIK.js";
-export type { TwoBoneIKOptions, TwoBoneIKConstructorOptions } from "./TwoBoneIK.js";
+export type { TwoBoneIKOptions, TwoBoneIKConstructorOptions, BendSource } from "./TwoBoneIK.js";
 export { automaticPole, AUTO_POLE_DEFAULT_WEIGHT, AUTO_POLE_STRAIGHT, AUTO_POLE_FLIP } from "./math/autoPole.js";
 export { QUATERNION_UNIT_TOLERANCE } from "./chainChecks.js";
 export { UNIFORM_SCALE_TOLERANCE } from "./math/affine.js";

@@ -84,8 +84,11 @@ const UNCHANGED_TARGET = 1e-12;
 export class FootPlacement {
   /** 위 (월드, 단위 벡터). */
   readonly up = new Vector3(0, 1, 0);
+  /** 골반 (엉덩이) 뼈: 두 다리가 닿도록 이 뼈의 position 을 내린다. */
   readonly hips: Object3D;
+  /** 원점이 클립의 땅 위에 있는 객체 (보통 캐릭터의 뿌리): 클립의 땅 = 이 원점을 지나고 up 에 수직인 평면. */
   readonly root: Object3D;
+  /** 땅 질의 (생성자의 options.ground). */
   readonly ground: GroundQuery;
 
   /** 목표 섞음 비율 [0, 1] (기본 1): 지금 비율은 fadeTime 에 걸쳐 이 값으로 간다. */
@@ -115,7 +118,7 @@ export class FootPlacement {
   currentWeight = 1;
   /** 이번 프레임에 골반을 내린 거리 (m, 섞음 비율 포함). 읽기 전용으로 쓴다. */
   pelvisDrop = 0;
-  /** 다리마다 땅 읽기의 결과 (발바닥 점, 닿음, 목표). 읽기 전용으로 쓴다. */
+  /** 다리마다 땅 읽기의 결과 (발바닥 점, 닿음, 목표). 읽기 전용으로 쓴다. @internal */
   readonly feet: readonly FootGround[];
 
   readonly #legs: readonly [LegState, LegState];
