@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
+from conftest import SPEC_DIR
 from twoboneik import _affine, _bone_rotate, _tolerances, bones, pole, rotation, solve
 
-CONSTANTS = json.loads((Path(__file__).resolve().parents[2] / "spec" / "tolerances.json").read_text(encoding="utf-8"))[
-    "constants"
-]
+CONSTANTS = json.loads((SPEC_DIR / "tolerances.json").read_text(encoding="utf-8"))["constants"]
 
 
 def test_the_generated_module_is_the_json_name_for_name_and_bit_for_bit():

@@ -101,6 +101,7 @@ def check_sdist(sdist: Path, folder: Path) -> Path:
         "tests/spec/generate.py",
         "tests/typing/user_example.py",
         "tests/spec/bone_names.json",
+        "tests/spec/tolerances.json",
         "tests/data/mocapbank_trimmed.bvh",
         "tests/data/README.md",
         "src/twoboneik/data/bone_names.json",
