@@ -1,8 +1,10 @@
-import { Vector3 } from "three";
-import type { Object3D, Vector3Like } from "three";
-import { createTwoBoneIKResult, solveChain } from "./math/solveTwoBoneIK.js";
+import { Quaternion, Vector3 } from "three";
+import type { Object3D, QuaternionLike, Vector3Like } from "three";
+import { createTwoBoneIKResult } from "./math/solveTwoBoneIK.js";
 import type { TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
-import { softenTarget } from "./math/softIK.js";
+import type { BendLimits } from "./math/bendLimits.js";
+import { readBendLimitsValue } from "./math/bendLimits.js";
+import { assertFinitePoint } from "./math/validation.js";
 import { writeAutoPole } from "./math/autoPole.js";
 import { throwNotBoolean } from "./chainChecks.js";
 import { acquireFrame, releaseFrame } from "./bone/solveFrame.js";
@@ -12,11 +14,12 @@ import type { ChainLinks } from "./bone/chainLinks.js";
 import { chooseBendDirection } from "./bone/bendDirection.js";
 import type { BendSource } from "./bone/bendDirection.js";
 import { measureBendFromBody } from "./bone/bodyBend.js";
-import { SOLVE, checkChain, validateCall } from "./bone/validateCall.js";
-import { invertParent, readChainInParentSpace, readTargetAndPole } from "./bone/readChain.js";
-import { mayMissEnd, rotateMidToEnd, rotateUpperToJoint } from "./bone/rotateChain.js";
-import { refineEnd } from "./bone/exactEnd.js";
-import { blendWithIncoming, keepEndRotation } from "./bone/endRotation.js";
+import { END_FOLLOWS, END_KEPT, END_ROTATED, SOLVE, checkChain, validateCall } from "./bone/validateCall.js";
+import { invertParent, readChainInParentSpace, readEndTarget, readTargetAndPole, readTip } from "./bone/readChain.js";
+import { reachTriangle } from "./bone/reachTriangle.js";
+import {
+  aimForHeldTip, blendEndGoal, blendEndWithIncoming, blendWithIncoming, keepEndRotation, readIncomingEnd, turnEndToGoal,
+} from "./bone/endRotation.js";
 import { writeChain } from "./bone/writeChain.js";
 
 export type { BendSource } from "./bone/bendDirection.js";
@@ -35,6 +38,14 @@ export interface TwoBoneIKOptions {
   soft?: number;
   /** true 면 끝 뼈 (손·발) 의 월드 회전을 유지한다. 생략하면 {@link TwoBoneIK.keepEndRotation} (기본 false). */
   keepEndRotation?: boolean;
+  /** 끝 뼈가 가질 월드 회전 (단위 사원수), null 이면 없음. 생략하면 {@link TwoBoneIK.endRotation}. */
+  endRotation?: Readonly<QuaternionLike> | null;
+  /** endRotation 의 가중치 [0, 1]. 생략하면 {@link TwoBoneIK.endRotationWeight} (기본 1). */
+  endRotationWeight?: number;
+  /** 목표에 닿을 점 (end 의 로컬 공간). 생략하면 {@link TwoBoneIK.tip} (기본 원점). */
+  tip?: Readonly<Vector3Like>;
+  /** 관절의 굽힘 제한 (라디안), null 이면 없음. 생략하면 {@link TwoBoneIK.bendLimits}. */
+  bendLimits?: Readonly<BendLimits> | null;
 }
 
 /** {@link TwoBoneIK} 생성자의 네 번째 인자. */
@@ -46,6 +57,10 @@ export interface TwoBoneIKConstructorOptions {
    * 둘 다 아니면 월드 +Z. 어느 것을 썼는지는 {@link TwoBoneIK.bendSource}.
    */
   bendDirection?: Readonly<Vector3Like>;
+  /** 관절의 굽힘 제한 (라디안) 의 처음 값 ({@link TwoBoneIK.bendLimits}). */
+  bendLimits?: Readonly<BendLimits> | null;
+  /** 목표에 닿을 점 (end 의 로컬 공간) 의 처음 값 ({@link TwoBoneIK.tip}). */
+  tip?: Readonly<Vector3Like>;
 }
 
 /**
@@ -95,6 +110,35 @@ export class TwoBoneIK {
    * 되돌린다). solve() 의 options.keepEndRotation 이 이긴다.
    */
   keepEndRotation = false;
+  /**
+   * 끝 뼈 (손·발) 가 가질 월드 회전 (단위 사원수), 기본 null (없음). 주면 끝은 그 회전을 갖고 (endRotationWeight 가 1 이면
+   * 1e-12 안에서 정확히), tip 도 그 회전으로 정확히 목표에 닿는다. keepEndRotation 과 함께 쓸 수 없다 (RangeError).
+   * 손잡이·문고리를 잡는 손: 손잡이 객체의 월드 회전 ({@link TwoBoneIK.useTargetRotation}). 식은 spec/END_EFFECTOR.md.
+   */
+  endRotation: Readonly<QuaternionLike> | null = null;
+  /**
+   * endRotation 의 가중치 [0, 1] (기본 1): 끝 회전은 endRotation 이 없을 때 가질 회전에서 endRotation 쪽으로 이만큼
+   * slerp 한 것이다 (0 이면 endRotation 이 없는 것과 같다). 어느 가중치에서나 tip 은 목표에 정확히 닿는다.
+   */
+  endRotationWeight = 1;
+  /**
+   * 목표에 닿을 점 (end 의 로컬 공간, 뼈의 스케일 포함), 기본 원점 (end 뼈의 원점: 손목·발목). 손바닥 가운데, 발바닥 등.
+   * 끝 회전이 정해지면 (endRotation·keepEndRotation) 그 회전으로 옮긴 tip 이, 아니면 아래 뼈와 함께 움직이는 tip 이
+   * 정확히 닿는다 (삼각형의 아래 변이 mid → tip). 뼈는 늘지 않고, reachable·자르기는 그 삼각형의 길이로 정한다.
+   * 객체를 바꾸지 않고 읽기만 한다.
+   */
+  tip: Vector3 = new Vector3();
+  /**
+   * 관절의 굽힘 제한 { min, max } (라디안, 0 = 곧게 폄, π = 완전히 접힘), 기본 null (없음). 풀리는 삼각형의 관절
+   * 굽힘이 이 안에 머문다: 무릎 min = 2° 면 완전히 펴져 잠기지 않고, 팔꿈치 max = 150° 면 위팔을 뚫지 않는다. 닿는 거리가
+   * 그만큼 줄고 (삼각형이 닫히지 않는다) 밖의 목표는 같은 직선 위로 잘린다 (reachable false). 식은 {@link solveTwoBoneIK}.
+   */
+  bendLimits: Readonly<BendLimits> | null = null;
+  /**
+   * true 면 {@link TwoBoneIK.update} 가 target 객체의 월드 회전을 endRotation 으로 쓴다 (기본 false): 손잡이 객체 하나가
+   * 잡을 자리와 잡는 방향을 함께 준다. 가중치는 endRotationWeight.
+   */
+  useTargetRotation = false;
 
   /**
    * true (기본) 면 solve() 가 upper 의 조상 월드 행렬을 장면 뿌리부터 다시 계산한다: 렌더 사이에 부모를 옮겨도 정확하다.
@@ -132,6 +176,10 @@ export class TwoBoneIK {
   /** update() 가 읽은 목표·극의 월드 위치. */
   readonly #updateTarget = new Vector3();
   readonly #updatePole = new Vector3();
+  /** update() 가 목표 객체의 월드 회전을 넘길 때의 옵션 (매번 새로 만들지 않는다). */
+  readonly #updateRotation = new Quaternion();
+  readonly #updateScale = new Vector3();
+  readonly #updateOptions: TwoBoneIKOptions = { endRotation: this.#updateRotation };
 
   /**
    * 체인을 만든다: 사이 뼈 목록과 자동 극의 기본 굽힘 방향을 이때 정해 둔다 (뼈에는 쓰지 않는다).
@@ -143,11 +191,18 @@ export class TwoBoneIK {
    * @param options 기본 굽힘 방향 ({@link TwoBoneIKConstructorOptions}).
    * @throws RangeError 인자 이름과 받은 값을 담아: Object3D 가 아닌 upper·mid·end, mid 가 upper 의 자손이 아니거나
    *   end 가 mid 의 자손이 아님 (뼈 이름과 실제 부모를 알린다), 객체가 아닌 options (null 포함),
-   *   유한한 수 x·y·z 를 가진 객체가 아니거나 0 벡터인 options.bendDirection.
+   *   유한한 수 x·y·z 를 가진 객체가 아니거나 0 벡터인 options.bendDirection, 유한한 점이 아닌 options.tip,
+   *   solveTwoBoneIK 의 규칙에 맞지 않는 options.bendLimits.
    */
   constructor(upper: Object3D, mid: Object3D, end: Object3D, options?: TwoBoneIKConstructorOptions) {
     const links = linkChain(upper, mid, end, options);
     const bendWorld = readBendDirection(options?.bendDirection);
+    const limits = options?.bendLimits;
+    if (limits != null) readBendLimitsValue("TwoBoneIK", "options.bendLimits", limits, new Float64Array(2));
+    const tip = options?.tip;
+    if (tip !== undefined) assertFinitePoint("TwoBoneIK", "options.tip", tip);
+    if (limits != null) this.bendLimits = { min: limits.min, max: limits.max };
+    if (tip !== undefined) this.tip.set(tip.x, tip.y, tip.z);
     this.upper = upper;
     this.mid = mid;
     this.end = end;
@@ -237,16 +292,29 @@ export class TwoBoneIK {
     // 목표·극 객체의 행렬 갱신 (조상의 updateMatrix) 안에서 다른 update() 가 불려도 섞이지 않게 인스턴스의 벡터에 읽는다.
     const target = this.target, pole = this.pole;
     if (target === null) return this.result;
+    const useRotation = this.useTargetRotation;
+    if (typeof useRotation !== "boolean") throwNotBoolean("TwoBoneIK.update", "useTargetRotation", useRotation);
+    if (useRotation && this.keepEndRotation === true) {
+      throw new RangeError("TwoBoneIK.update: keepEndRotation 와 useTargetRotation 은 함께 쓸 수 없습니다 — 끝 뼈의 회전을 "
+        + "유지하거나 목표의 회전을 따르거나 둘 중 하나입니다 (받은 값: 둘 다 true)");
+    }
     target.updateWorldMatrix(true, false);
     if (pole !== null) pole.updateWorldMatrix(true, false);
+    // 목표의 월드 회전은 three 의 decompose 로 (getWorldQuaternion 과 같은 값, 조상은 방금 갱신했다).
+    if (useRotation) target.matrixWorld.decompose(this.#updateTarget, this.#updateRotation, this.#updateScale);
     this.#updateTarget.setFromMatrixPosition(target.matrixWorld);
-    if (pole === null) return this.solve(this.#updateTarget);
+    const options = useRotation ? this.#updateOptions : undefined;
+    if (pole === null) return this.solve(this.#updateTarget, undefined, options);
     this.#updatePole.setFromMatrixPosition(pole.matrixWorld);
-    return this.solve(this.#updateTarget, this.#updatePole);
+    return this.solve(this.#updateTarget, this.#updatePole, options);
   }
 }
 
-/** solve() 의 차례: 검사 → 읽기 → 풀기 → 돌리기 → 섞기·끝 회전 → 쓰기. 쓰기 전의 단계는 f 에만 쓴다. */
+/**
+ * solve() 의 차례: 검사 → 읽기 → 풀기·돌리기 → 끝 회전 → 섞기 → 쓰기. 쓰기 전의 단계는 f 에만 쓴다.
+ * 끝 뼈의 방식 (따라감·유지·끝 회전) 과 tip 에 따라 삼각형을 한 번 (끝 회전의 가중치가 1 보다 작고 tip 이 있으면 두 번)
+ * 푼다 (spec/END_EFFECTOR.md).
+ */
 function solveInFrame(
   ik: TwoBoneIK,
   links: ChainLinks,
@@ -258,29 +326,52 @@ function solveInFrame(
   out: TwoBoneIKResult,
 ): TwoBoneIKResult {
   // 1. 검사: 모든 입력과 체인 상태 (점은 한 번만 읽어 f 에 둔다).
-  const keepEnd = validateCall(ik, links, f, targetWorld, poleWorld, options, out);
-  // 2. 읽기: 조상 행렬 → 부모의 역행렬 → 체인·목표·극을 upper 의 부모 공간으로.
+  const mode = validateCall(ik, links, f, targetWorld, poleWorld, options, out);
+  // 2. 읽기: 조상 행렬 → 부모의 역행렬 → 체인·목표·극을 upper 의 부모 공간으로 (tip 이 있으면 tip 도).
   invertParent(SOLVE, ik.upper, ik.updateAncestors, f);
   readChainInParentSpace(links, f);
   readTargetAndPole(ik.upper, bendParent, poleWorld === undefined, f);
-  // 3. 풀기: soft IK 로 목표를 당기고, 코사인 법칙으로 관절·끝의 자리 (길이 검사도 여기서: 아직 아무것도 안 씀).
-  const softened = softenTarget(f.targetParent, f.rootParent, f.lengths, f.settings);
-  const solved = solveChain(SOLVE, f.rootParent, f.lengths, f.targetParent, f.poleParent, f.solved);
-  const reachable = solved.reachable && !softened;
-  const weight = f.settings.weight;
+  const hasTip = f.hasTip, weight = f.settings.weight;
+  if (hasTip) readTip(links, f);
+  // 3. 풀기·돌리기: soft IK 로 목표를 당기고 코사인 법칙 (굽힘 제한 포함) 으로 관절·효과점의 자리, 그다음 가장 작은
+  //    회전 (길이 검사도 여기서: 아직 아무것도 안 씀). weight 0 이면 따라감·유지는 돌릴 필요가 없다.
+  let reachable = false;
+  if (mode === END_FOLLOWS) {
+    reachable = reachTriangle(links, f, f.targetParent, hasTip, weight > 0);
+  } else {
+    // 4. 끝 회전: 끝이 가질 회전 R_goal 을 정하고, tip 이면 그 회전으로 옮긴 tip 이 닿도록 겨누는 점을 옮겨 푼다.
+    const aim = f.aimTargetParent.copy(f.targetParent);
+    let solvedOnce = false;
+    if (mode === END_ROTATED) {
+      readEndTarget(ik.upper, f);
+      if (f.endWeight.weight < 1) {
+        // endRotation 이 없을 때의 풀이 (tip 은 아래 뼈와 함께) 에서 끝이 가질 회전 R_A → slerp(R_A, R_Q, w_e).
+        reachable = reachTriangle(links, f, aim, hasTip, true);
+        blendEndGoal(links, f);
+        solvedOnce = !hasTip; // tip 이 원점이면 그 풀이가 곧 답이다
+      } else {
+        f.endGoalParent.copy(f.endTargetParent);
+      }
+    }
+    if (hasTip) {
+      readIncomingEnd(links, f);
+      aimForHeldTip(f, mode === END_KEPT ? f.incomingEndParent : f.endGoalParent);
+    }
+    if (!solvedOnce) reachable = reachTriangle(links, f, aim, false, mode === END_ROTATED || weight > 0);
+    if (mode === END_ROTATED) turnEndToGoal(links, f);
+  }
   if (weight > 0) {
-    // 4. 돌리기: 가장 작은 회전으로 관절, 그다음 끝을 풀린 자리로 (float32 잡음이 있는 체인은 끝을 다듬는다).
-    rotateUpperToJoint(links, f);
-    rotateMidToEnd(links, f);
-    if (mayMissEnd(links, f)) refineEnd(links, f, SOLVE);
-    // 5. 섞기와 끝 회전: weight 로 들어온 자세와 섞은 뒤에 끝의 월드 회전을 되돌린다 (어느 weight 에서나 유지).
-    if (weight < 1) blendWithIncoming(links, f);
-    if (keepEnd) keepEndRotation(links, f);
+    // 5. 섞기: weight 로 들어온 자세와 (끝 회전이면 end 도), 유지는 섞은 뒤에 끝의 월드 회전을 되돌린다.
+    if (weight < 1) {
+      blendWithIncoming(links, f);
+      if (mode === END_ROTATED) blendEndWithIncoming(links, f);
+    }
+    if (mode === END_KEPT) keepEndRotation(links, f);
   }
   // 6. 쓰기: 여기서부터 인스턴스·뼈·out 에 쓴다.
   ik.targetWorld.copy(f.targetWorld);
   ik.poleWorld.copy(f.poleWorld);
-  writeChain(links, f, weight > 0, keepEnd, ik.rootWorld, out);
+  writeChain(links, f, weight > 0, mode !== END_FOLLOWS, ik.rootWorld, out, hasTip);
   out.reachable = reachable;
   return out;
 }

@@ -5,7 +5,7 @@ import { throwBadParentMatrix, throwParentNotFinite, throwSingularParent } from 
 import { writeAutoPole } from "../math/autoPole.js";
 import { normalizeQuaternion } from "../math/quaternionBlend.js";
 import { copyQuaternion, rotateVector } from "../math/quaternionFields.js";
-import { applyAffine, applyBetween, endOrigin } from "./localMath.js";
+import { applyAffine, applyBetween, composeLocal, endOrigin } from "./localMath.js";
 import type { ChainLinks } from "./chainLinks.js";
 import type { SolveFrame } from "./solveFrame.js";
 
@@ -66,6 +66,44 @@ export function readChainInParentSpace(links: ChainLinks, f: SolveFrame): void {
   lengths.upperLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
   dx = endParent.x - midParent.x; dy = endParent.y - midParent.y; dz = endParent.z - midParent.z;
   lengths.lowerLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+/**
+ * tip (end 의 로컬 점) 을 들어온 자세로 부모 공간에 (spec/END_EFFECTOR.md): f.tipParent, mid 의 부모 축에서 mid → tip
+ * (f.tipLowerLocal), 아래 뼈와 함께 움직일 때의 삼각형 길이 (f.tipLengths), end 원점 → tip 인 o_in (f.tipOffsetParent).
+ * readChainInParentSpace 뒤에 부른다.
+ */
+export function readTip(links: ChainLinks, f: SolveFrame): void {
+  const { upper, mid, end, between1, between2 } = links;
+  // end 의 로컬 행렬 (three 가 그리는 식) 로 end 부모의 공간에.
+  composeLocal(f.localMatrix, end);
+  const lower = f.tipLowerLocal.copy(f.tipLocal);
+  applyAffine(lower, f.localMatrix);
+  if (between2.length > 0) applyBetween(lower, between2, f.betweenMidEnd, f.betweenUnit, f.localMatrix);
+  rotateVector(lower.multiply(mid.scale), f.midUnit);
+  const tip = f.tipParent.copy(mid.position).add(lower);
+  if (between1.length > 0) applyBetween(tip, between1, f.betweenUpperMid, f.betweenUnit, f.localMatrix);
+  rotateVector(tip.multiply(upper.scale), f.upperUnit);
+  tip.add(f.rootParent);
+  f.tipLengths.upperLength = f.lengths.upperLength;
+  const mp = f.midParent;
+  const dx = tip.x - mp.x, dy = tip.y - mp.y, dz = tip.z - mp.z;
+  f.tipLengths.lowerLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  f.tipOffsetParent.subVectors(tip, f.endParent);
+}
+
+/**
+ * 끝 회전 Q (월드) 를 부모 공간으로: R_Q = normalize(R_P⁻¹ Q) → f.endTargetParent. R_P 는 three 의 decompose 가 내는
+ * 부모의 월드 회전 (부모가 없으면 항등). 행렬 검사는 invertParent 가 이미 했다.
+ */
+export function readEndTarget(upper: Object3D, f: SolveFrame): void {
+  const goal = f.endTargetParent.copy(f.endRotationWorld);
+  const parent = upper.parent;
+  if (parent !== null) {
+    parent.matrixWorld.decompose(f.parentPositionWorld, f.parentRotationWorld, f.parentScaleWorld);
+    goal.premultiply(f.parentRotationWorld.invert());
+  }
+  normalizeQuaternion(goal);
 }
 
 /**

@@ -2,6 +2,8 @@
 import { copyQuaternion, rotateVector } from "../math/quaternionFields.js";
 import { rotationBetweenIntoOwn } from "../math/rotationBetween.js";
 import { applyLinear, composeLocal, normalizeVector, setUnitDirection } from "./localMath.js";
+import type { Vector3 } from "three";
+import type { ChainLengths } from "../math/solveTwoBoneIK.js";
 import type { ChainLinks } from "./chainLinks.js";
 import type { SolveFrame } from "./solveFrame.js";
 
@@ -22,13 +24,14 @@ export function rotateUpperToJoint(links: ChainLinks, f: SolveFrame): void {
 }
 
 /**
- * mid: 지금 아래 뼈 u_from = R̂_M S_M B₂ p_E (f.lowerLocal) 를 풀린 아래 뼈 u_to 로, mid 의 부모 축에서 잇는다:
+ * mid: 지금 아래 뼈 u_from = R̂_M S_M B₂ p_E (lowerLocal: f.lowerLocal, tip 을 겨누면 f.tipLowerLocal) 를 풀린 아래 뼈
+ * u_to 로, mid 의 부모 축에서 잇는다:
  * u_to = B₁⁻¹ S_U⁻¹ R_U′ᵀ (끝 − 관절), q_M′ = rot(u_from → u_to) q_M → f.midRotation. 아래 뼈 길이가 0 이면 그대로.
  * 부모 공간의 Δ₂ 를 켤레로 옮기는 것과 같은 회전이지만 곱셈이 적고, upper 와 mid 사이가 정확히 회전 × 균등 스케일이
  * 아닐 때 (float32 잡음) 도 그려질 아래 뼈의 방향이 정확하다 (길이만 그 잡음만큼 다르다: exactEnd.ts).
  */
-export function rotateMidToEnd(links: ChainLinks, f: SolveFrame): void {
-  if (!(f.lengths.lowerLength > 0)) {
+export function rotateMidToEnd(links: ChainLinks, f: SolveFrame, lowerLocal: Vector3, lengths: ChainLengths): void {
+  if (!(lengths.lowerLength > 0)) {
     copyQuaternion(f.midRotation, links.mid.quaternion);
     return;
   }
@@ -40,7 +43,7 @@ export function rotateMidToEnd(links: ChainLinks, f: SolveFrame): void {
     composeLocal(f.localMatrix, between1[i]!);
     applyLinear(to, f.localMatrix.invert()); // 방향만: 이동은 쓰지 않는다
   }
-  const from = f.fromDir.copy(f.lowerLocal);
+  const from = f.fromDir.copy(lowerLocal);
   normalizeVector(from);
   normalizeVector(to);
   rotationBetweenIntoOwn(from, to, f.midDelta);
@@ -48,7 +51,7 @@ export function rotateMidToEnd(links: ChainLinks, f: SolveFrame): void {
 }
 
 /** upper 와 mid 사이가 회전 × 균등 스케일이 아닐 수 있는가 (사이 뼈가 있거나 upper 의 scale 성분이 정확히 같지 않다). */
-export function mayMissEnd(links: ChainLinks, f: SolveFrame): boolean {
+export function mayMissEnd(links: ChainLinks, lengths: ChainLengths): boolean {
   const s = links.upper.scale;
-  return f.lengths.lowerLength > 0 && (links.between1.length > 0 || s.x !== s.y || s.y !== s.z);
+  return lengths.lowerLength > 0 && (links.between1.length > 0 || s.x !== s.y || s.y !== s.z);
 }

@@ -14,6 +14,16 @@ export class SolveFrame {
   readonly poleWorld = new Vector3();
   // 이번 호출의 weight·soft. 수는 객체 필드로 넘긴다 (docs/PERFORMANCE.md §1).
   readonly settings: BlendWeight & SoftSettings = { weight: DOUBLE_FIELD_SEED, soft: DOUBLE_FIELD_SEED };
+  /** 끝 회전의 가중치 (endRotationWeight). 끝 회전이 없으면 쓰지 않는다. */
+  readonly endWeight: BlendWeight = { weight: DOUBLE_FIELD_SEED };
+  /** 끝 회전 Q (월드, 정규화) — endRotation 이 있을 때만. */
+  readonly endRotationWorld = new Quaternion();
+  /** tip (end 의 로컬 공간). hasTip 이 false 면 원점이라 쓰지 않는다. */
+  readonly tipLocal = new Vector3();
+  hasTip = false;
+  /** 굽힘 제한 [min, max] (라디안): 제한이 거리를 줄일 때만 bendLimits 가 이것을 가리킨다 (아니면 null). */
+  readonly bendLimitsStore = new Float64Array(2);
+  bendLimits: Float64Array | null = null;
 
   // 읽은 체인 (upper 의 부모 공간)
   readonly parentInverse = new Matrix4();
@@ -31,6 +41,14 @@ export class SolveFrame {
   readonly betweenUpperMid = new Quaternion();
   readonly betweenMidEnd = new Quaternion();
   readonly lengths: ChainLengths = createChainLengths();
+  /** tip 을 아래 뼈와 함께 움직일 때의 삼각형 (부모 공간의 tip, mid 의 부모 축에서 mid → tip, 길이). hasTip 일 때만. */
+  readonly tipParent = new Vector3();
+  readonly tipLowerLocal = new Vector3();
+  readonly tipLengths: ChainLengths = createChainLengths();
+  /** 들어온 자세에서 end 원점 → tip (부모 공간): o_in. */
+  readonly tipOffsetParent = new Vector3();
+  /** 삼각형이 겨누는 점 (부모 공간): 목표, 또는 끝 회전이 정해졌을 때 목표 − tip 오프셋. soft 가 당긴다. */
+  readonly aimTargetParent = new Vector3();
 
   // 풀이 (부모 공간)
   readonly solved: TwoBoneIKResult = createTwoBoneIKResult();
@@ -45,6 +63,14 @@ export class SolveFrame {
   // 끝 회전 유지: 들어온 체인의 회전 곱, 새 체인의 회전 곱의 역.
   readonly incomingChain = new Quaternion();
   readonly newChainInverse = new Quaternion();
+  // 끝 회전 (spec/END_EFFECTOR.md): 부모의 월드 회전 R_P, 들어온 끝의 회전 R_in, 끝이 가질 회전 R_goal (부모 공간),
+  // R_Q = R_P⁻¹ Q (부모 공간).
+  readonly parentRotationWorld = new Quaternion();
+  readonly incomingEndParent = new Quaternion();
+  readonly endGoalParent = new Quaternion();
+  readonly endTargetParent = new Quaternion();
+  readonly parentPositionWorld = new Vector3();
+  readonly parentScaleWorld = new Vector3();
 
   // 끝 다듬기 (exactEnd.ts): 처음 풀이가 정한 끝, 겨누는 점, 그려질 끝, 다시 풀 때의 극 (부모 공간).
   readonly goalParent = new Vector3();

@@ -1,6 +1,9 @@
 // 1 단계 — 검사: solve() 의 인자와 체인 상태를 뼈·out 에 쓰기 전에 모두 확인한다. 점·설정은 한 번만 읽어 f 에 둔다.
-import type { Object3D, Vector3, Vector3Like } from "three";
+import type { Object3D, Quaternion, QuaternionLike, Vector3, Vector3Like } from "three";
 import { assertFinitePoint } from "../math/validation.js";
+import { readBendLimitsValue } from "../math/bendLimits.js";
+import type { BendLimits } from "../math/bendLimits.js";
+import { QUATERNION_UNIT_TOLERANCE } from "../math/tolerances.js";
 import { isGoodBone, isWritableResult, throwBadBone, throwBadResult, throwNotBoolean, throwNotObject, throwNotUnitInterval } from "../chainChecks.js";
 import type { TwoBoneIKResult } from "../math/solveTwoBoneIK.js";
 import type { ChainLinks } from "./chainLinks.js";
@@ -11,6 +14,10 @@ interface CallOptions {
   weight?: number;
   soft?: number;
   keepEndRotation?: boolean;
+  endRotation?: Readonly<QuaternionLike> | null;
+  endRotationWeight?: number;
+  tip?: Readonly<Vector3Like>;
+  bendLimits?: Readonly<BendLimits> | null;
 }
 
 /** 인스턴스가 주는 기본값. */
@@ -19,9 +26,45 @@ interface InstanceSettings {
   readonly soft: number;
   readonly keepEndRotation: boolean;
   readonly updateAncestors: boolean;
+  readonly endRotation: Readonly<QuaternionLike> | null;
+  readonly endRotationWeight: number;
+  readonly tip: Readonly<Vector3Like>;
+  readonly bendLimits: Readonly<BendLimits> | null;
 }
 
 export const SOLVE = "TwoBoneIK.solve";
+
+/** 끝 뼈의 회전을 어떻게 정하는가 (spec/END_EFFECTOR.md 의 표). */
+export const END_FOLLOWS = 0;
+/** keepEndRotation: 들어온 월드 회전을 유지한다. */
+export const END_KEPT = 1;
+/** endRotation (가중치 > 0): 주어진 월드 회전 쪽으로. */
+export const END_ROTATED = 2;
+export type EndMode = typeof END_FOLLOWS | typeof END_KEPT | typeof END_ROTATED;
+
+// |q| ∈ [1 − tol, 1 + tol] 을 제곱으로 본다 (뼈의 사원수와 같은 허용치).
+const UNIT_MIN_SQ = (1 - QUATERNION_UNIT_TOLERANCE) ** 2;
+const UNIT_MAX_SQ = (1 + QUATERNION_UNIT_TOLERANCE) ** 2;
+
+/** 끝 회전 (월드 사원수) 을 한 번씩 읽어 검사하고 정규화해 out 에. */
+function readEndRotation(out: Quaternion, q: Readonly<QuaternionLike>, name: string): void {
+  if (q === null || typeof q !== "object") throwNotQuaternion(name, q);
+  const x = q.x, y = q.y, z = q.z, w = q.w;
+  if (!(typeof x === "number" && typeof y === "number" && typeof z === "number" && typeof w === "number")) {
+    throwNotQuaternion(name, q);
+  }
+  const lengthSq = x * x + y * y + z * z + w * w; // NaN·±∞ 는 NaN·∞ 가 되어 걸린다
+  if (!(lengthSq >= UNIT_MIN_SQ && lengthSq <= UNIT_MAX_SQ)) {
+    throw new RangeError(`${SOLVE}: ${name}는 유한한 단위 사원수여야 합니다 (받은 값: ${x}, ${y}, ${z}, ${w}; `
+      + `|q| = ${Math.sqrt(lengthSq)}, 허용 오차 ${QUATERNION_UNIT_TOLERANCE})`);
+  }
+  const inv = 1 / Math.sqrt(lengthSq);
+  out.set(x * inv, y * inv, z * inv, w * inv);
+}
+
+function throwNotQuaternion(name: string, q: unknown): never {
+  throw new RangeError(`${SOLVE}: ${name}는 x·y·z·w 가 수인 사원수여야 합니다 (받은 값: ${String(q)})`);
+}
 
 /** 점 인자를 한 번만 읽어 검사하고 out 에 복사한다 (getter 가 있는 점도 성분마다 한 번만 부른다). */
 export function readPoint(out: Vector3, point: Readonly<Vector3Like>, name: string): void {
@@ -35,13 +78,17 @@ export function readPoint(out: Vector3, point: Readonly<Vector3Like>, name: stri
 }
 
 /**
- * 설정을 검사해 f.settings 에 모으고 keepEndRotation 을 돌려준다. 수는 출처마다 따로 검사해 바로 필드에 쓴다
- * (docs/PERFORMANCE.md §3).
+ * 설정을 검사해 f 에 모으고 끝 뼈의 방식 (EndMode) 을 돌려준다. 수는 출처마다 따로 검사해 바로 필드에 쓴다
+ * (docs/PERFORMANCE.md §3). 옵션에 있는 값 (undefined 가 아닌 값) 이 인스턴스 값을 이긴다.
  */
-function readSettings(ik: InstanceSettings, options: CallOptions | undefined, f: SolveFrame): boolean {
+function readSettings(ik: InstanceSettings, options: CallOptions | undefined, f: SolveFrame): EndMode {
   const settings = f.settings;
   let hasWeight = false, hasSoft = false;
   let keepEnd: unknown = ik.keepEndRotation, keepName = "keepEndRotation";
+  let endRotation: unknown = ik.endRotation, endName = "endRotation";
+  let endWeight: unknown = ik.endRotationWeight, endWeightName = "endRotationWeight";
+  let tip: unknown = ik.tip, tipName = "tip";
+  let limits: unknown = ik.bendLimits, limitsName = "bendLimits";
   if (options !== undefined) {
     if (options === null || typeof options !== "object") throwNotObject(SOLVE, "options", options);
     const weight = options.weight;
@@ -58,6 +105,10 @@ function readSettings(ik: InstanceSettings, options: CallOptions | undefined, f:
     }
     const keep = options.keepEndRotation;
     if (keep !== undefined) { keepEnd = keep; keepName = "options.keepEndRotation"; }
+    if (options.endRotation !== undefined) { endRotation = options.endRotation; endName = "options.endRotation"; }
+    if (options.endRotationWeight !== undefined) { endWeight = options.endRotationWeight; endWeightName = "options.endRotationWeight"; }
+    if (options.tip !== undefined) { tip = options.tip; tipName = "options.tip"; }
+    if (options.bendLimits !== undefined) { limits = options.bendLimits; limitsName = "options.bendLimits"; }
   }
   if (!hasWeight) {
     const weight = ik.weight;
@@ -71,7 +122,21 @@ function readSettings(ik: InstanceSettings, options: CallOptions | undefined, f:
   }
   if (typeof keepEnd !== "boolean") throwNotBoolean(SOLVE, keepName, keepEnd);
   if (typeof ik.updateAncestors !== "boolean") throwNotBoolean(SOLVE, "updateAncestors", ik.updateAncestors);
-  return keepEnd;
+  // tip: 원점이면 (기본) 지금까지의 풀이 그대로.
+  readPoint(f.tipLocal, tip as Readonly<Vector3Like>, tipName);
+  const t = f.tipLocal;
+  f.hasTip = t.x !== 0 || t.y !== 0 || t.z !== 0;
+  // 굽힘 제한: null 이면 없음. 제한이 거리를 줄일 때만 풀이에 넘긴다 ({0, π} 는 제한 없음과 비트까지 같다).
+  f.bendLimits = limits !== null && readBendLimitsValue(SOLVE, limitsName, limits, f.bendLimitsStore) ? f.bendLimitsStore : null;
+  if (endRotation === null) return keepEnd ? END_KEPT : END_FOLLOWS;
+  readEndRotation(f.endRotationWorld, endRotation as Readonly<QuaternionLike>, endName);
+  if (typeof endWeight !== "number" || !(endWeight >= 0 && endWeight <= 1)) throwNotUnitInterval(SOLVE, endWeightName, endWeight);
+  if (keepEnd) {
+    throw new RangeError(`${SOLVE}: ${keepName} 와 ${endName} 는 함께 쓸 수 없습니다 — 끝 뼈의 회전을 유지하거나 `
+      + "주어진 회전으로 돌리거나 둘 중 하나입니다 (받은 값: keepEndRotation true, endRotation 있음)");
+  }
+  f.endWeight.weight = endWeight;
+  return endWeight > 0 ? END_ROTATED : END_FOLLOWS;
 }
 
 /** 생성 시점의 부모 관계가 그대로인가: between (위에서 아래) 이 top 아래 bone 까지 한 줄로 이어진다. */
@@ -123,7 +188,7 @@ export function checkChain(caller: string, links: ChainLinks): void {
 }
 
 /**
- * solve() 의 인자와 체인 상태를 모두 검사하고 (점·설정은 f 에 읽어 둔다) keepEndRotation 을 돌려준다.
+ * solve() 의 인자와 체인 상태를 모두 검사하고 (점·설정은 f 에 읽어 둔다) 끝 뼈의 방식을 돌려준다.
  * 풀이와 따로 둔 함수다 (docs/PERFORMANCE.md §6).
  */
 export function validateCall(
@@ -134,11 +199,11 @@ export function validateCall(
   poleWorld: Readonly<Vector3Like> | undefined,
   options: CallOptions | undefined,
   out: TwoBoneIKResult,
-): boolean {
+): EndMode {
   readPoint(f.targetWorld, targetWorld, "targetWorld");
   if (poleWorld !== undefined) readPoint(f.poleWorld, poleWorld, "poleWorld");
-  const keepEndRotation = readSettings(ik, options, f);
+  const mode = readSettings(ik, options, f);
   if (!isWritableResult(out)) throwBadResult(SOLVE, out);
   checkChain(SOLVE, links);
-  return keepEndRotation;
+  return mode;
 }

@@ -2,6 +2,7 @@
 import type { Object3D, Vector3 } from "three";
 import { copyQuaternion } from "../math/quaternionFields.js";
 import type { TwoBoneIKResult } from "../math/solveTwoBoneIK.js";
+import { applyAffine } from "./localMath.js";
 import type { ChainLinks } from "./chainLinks.js";
 import type { SolveFrame } from "./solveFrame.js";
 
@@ -26,9 +27,11 @@ function refreshChainMatrices(links: ChainLinks): void {
 
 /**
  * rotate 가 true 면 새 회전을 쓴다 (writeEnd 면 end 도). weight 0 이어도 월드 행렬은 갱신한다: 결과와 다음 읽기가
- * 지금 자세를 보게. 결과 (월드) 는 갱신한 뼈의 행렬에서 읽는다.
+ * 지금 자세를 보게. 결과 (월드) 는 갱신한 뼈의 행렬에서 읽는다 (end 는 hasTip 이면 tip 의 자리).
  */
-export function writeChain(links: ChainLinks, f: SolveFrame, rotate: boolean, writeEnd: boolean, rootWorld: Vector3, out: TwoBoneIKResult): void {
+export function writeChain(
+  links: ChainLinks, f: SolveFrame, rotate: boolean, writeEnd: boolean, rootWorld: Vector3, out: TwoBoneIKResult, hasTip: boolean,
+): void {
   const { upper, mid, end } = links;
   if (rotate) {
     copyQuaternion(upper.quaternion, f.upperRotation);
@@ -38,5 +41,7 @@ export function writeChain(links: ChainLinks, f: SolveFrame, rotate: boolean, wr
   refreshChainMatrices(links);
   rootWorld.setFromMatrixPosition(upper.matrixWorld);
   out.joint.setFromMatrixPosition(mid.matrixWorld);
-  out.end.setFromMatrixPosition(end.matrixWorld);
+  // 결과의 end 는 효과점: tip 이 있으면 end 의 새 월드 행렬로 옮긴 tip.
+  if (hasTip) applyAffine(out.end.copy(f.tipLocal), end.matrixWorld);
+  else out.end.setFromMatrixPosition(end.matrixWorld);
 }

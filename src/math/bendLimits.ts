@@ -70,7 +70,7 @@ export function bendTriangle(a: number, b: number, bend: number, out: Float64Arr
 
 /**
  * options.bendLimits 를 한 번씩 읽어 검사하고 out = [min, max] 에 적는다. 제한이 거리를 줄이면 (min > 0 또는 max < π) true.
- * 검사: options 는 객체, bendLimits 는 생략 또는 객체, min·max 는 수 (bool·문자열·NaN 아님) 이고 0 ≤ min ≤ max ≤ π.
+ * 검사: options 는 객체, bendLimits 는 생략 또는 객체 (그 밖은 {@link readBendLimitsValue}).
  * @internal
  */
 export function readBendLimits(caller: string, options: unknown, out: Float64Array): boolean {
@@ -79,21 +79,30 @@ export function readBendLimits(caller: string, options: unknown, out: Float64Arr
   }
   const limits: unknown = (options as { bendLimits?: unknown }).bendLimits;
   if (limits === undefined) return false;
+  return readBendLimitsValue(caller, "bendLimits", limits, out);
+}
+
+/**
+ * 굽힘 제한 값 하나 (이름 name 으로 알린다) 를 검사해 out = [min, max] 에 적는다. 제한이 거리를 줄이면 true.
+ * 검사: 객체이고, min·max 는 수 (bool·문자열·NaN 아님) 이고 0 ≤ min ≤ max ≤ π.
+ * @internal
+ */
+export function readBendLimitsValue(caller: string, name: string, limits: unknown, out: Float64Array): boolean {
   if (limits === null || typeof limits !== "object") {
-    throw new RangeError(`${caller}: bendLimits는 { min, max } 객체여야 합니다 (받은 값: ${describe(limits)})`);
+    throw new RangeError(`${caller}: ${name}는 { min, max } 객체여야 합니다 (받은 값: ${describe(limits)})`);
   }
   const min: unknown = (limits as { min?: unknown }).min, max: unknown = (limits as { max?: unknown }).max;
-  if (typeof min !== "number" || !(min >= 0 && min <= Math.PI)) throwBadLimit(caller, "min", min);
-  if (typeof max !== "number" || !(max >= 0 && max <= Math.PI)) throwBadLimit(caller, "max", max);
+  if (typeof min !== "number" || !(min >= 0 && min <= Math.PI)) throwBadLimit(caller, `${name}.min`, min);
+  if (typeof max !== "number" || !(max >= 0 && max <= Math.PI)) throwBadLimit(caller, `${name}.max`, max);
   if (min > max) {
-    throw new RangeError(`${caller}: bendLimits.min이 bendLimits.max보다 큽니다 (받은 값: min ${min}, max ${max})`);
+    throw new RangeError(`${caller}: ${name}.min이 ${name}.max보다 큽니다 (받은 값: min ${min}, max ${max})`);
   }
   out[0] = min; out[1] = max;
   return min > 0 || max < Math.PI;
 }
 
 function throwBadLimit(caller: string, name: string, value: unknown): never {
-  throw new RangeError(`${caller}: bendLimits.${name}는 0 이상 π 이하의 수 (라디안) 여야 합니다 (받은 값: ${describe(value)})`);
+  throw new RangeError(`${caller}: ${name}는 0 이상 π 이하의 수 (라디안) 여야 합니다 (받은 값: ${describe(value)})`);
 }
 
 function describe(value: unknown): string {

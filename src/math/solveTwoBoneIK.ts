@@ -188,10 +188,15 @@ export function solveChain(
   target: Readonly<Vector3Like>,
   poleHint: Readonly<Vector3Like>,
   out: TwoBoneIKResult,
+  bendLimits: Float64Array | null = null,
 ): TwoBoneIKResult {
   _lengthInputs[0] = lengths.upperLength;
   _lengthInputs[1] = lengths.lowerLength;
-  return solveBody(caller, false, root, target, poleHint, out, false);
+  if (bendLimits === null) return solveBody(caller, false, root, target, poleHint, out, false);
+  // 굽힘 제한 [min, max] (검사한 값, 제한이 거리를 줄이는 것만): solveTwoBoneIK 와 같은 자리에 적는다.
+  _bendInputs[0] = bendLimits[0]!;
+  _bendInputs[1] = bendLimits[1]!;
+  return solveBody(caller, false, root, target, poleHint, out, true);
 }
 
 /**
