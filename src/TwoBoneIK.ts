@@ -1,4 +1,4 @@
-import { Quaternion, Vector3 } from "three";
+import { Matrix4, Quaternion, Vector3 } from "three";
 import type { Object3D, QuaternionLike, Vector3Like } from "three";
 import { createTwoBoneIKResult } from "./math/solveTwoBoneIK.js";
 import type { TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
@@ -21,6 +21,8 @@ import {
   aimForHeldTip, blendEndGoal, blendEndWithIncoming, blendWithIncoming, keepEndRotation, readIncomingEnd, turnEndToGoal,
 } from "./bone/endRotation.js";
 import { writeChain } from "./bone/writeChain.js";
+import { writeMatrixRotation } from "./bone/localMath.js";
+import { copyQuaternion } from "./math/quaternionFields.js";
 
 export type { BendSource } from "./bone/bendDirection.js";
 
@@ -178,7 +180,7 @@ export class TwoBoneIK {
   readonly #updatePole = new Vector3();
   /** update() 가 목표 객체의 월드 회전을 넘길 때의 옵션 (매번 새로 만들지 않는다). */
   readonly #updateRotation = new Quaternion();
-  readonly #updateScale = new Vector3();
+  readonly #updateMatrix = new Matrix4();
   readonly #updateOptions: TwoBoneIKOptions = { endRotation: this.#updateRotation };
 
   /**
@@ -300,8 +302,8 @@ export class TwoBoneIK {
     }
     target.updateWorldMatrix(true, false);
     if (pole !== null) pole.updateWorldMatrix(true, false);
-    // 목표의 월드 회전은 three 의 decompose 로 (getWorldQuaternion 과 같은 값, 조상은 방금 갱신했다).
-    if (useRotation) target.matrixWorld.decompose(this.#updateTarget, this.#updateRotation, this.#updateScale);
+    // 목표의 월드 회전: three 의 decompose 와 같은 식 (getWorldQuaternion 과 같은 값, 조상은 방금 갱신했다).
+    if (useRotation) writeMatrixRotation(target.matrixWorld, this.#updateMatrix, this.#updateRotation);
     this.#updateTarget.setFromMatrixPosition(target.matrixWorld);
     const options = useRotation ? this.#updateOptions : undefined;
     if (pole === null) return this.solve(this.#updateTarget, undefined, options);
@@ -350,7 +352,7 @@ function solveInFrame(
         blendEndGoal(links, f);
         solvedOnce = !hasTip; // tip 이 원점이면 그 풀이가 곧 답이다
       } else {
-        f.endGoalParent.copy(f.endTargetParent);
+        copyQuaternion(f.endGoalParent, f.endTargetParent);
       }
     }
     if (hasTip) {

@@ -30,8 +30,11 @@ describe("allocation per call in a fresh Node process", () => {
 
   it.each([
     ["solveTwoBoneIK with out", "solveTwoBoneIK"],
+    ["solveTwoBoneIK with out and bendLimits", "solveTwoBoneIK.bendLimits"],
     ["TwoBoneIK.solve with default options", "TwoBoneIK.default"],
     ["TwoBoneIK.solve with weight, soft and keepEndRotation", "TwoBoneIK.options"],
+    ["TwoBoneIK.solve with endRotation (weights 1 and 0.6), tip and bendLimits", "TwoBoneIK.endOptions"],
+    ["TwoBoneIK.update with useTargetRotation", "TwoBoneIK.targetRotation"],
     ["TwoBoneIKHelper refresh", "TwoBoneIKHelper"],
     ["TwoBoneIK.solve without a pole on a chain with twist bones in between", "TwoBoneIK.autoPoleTwist"],
   ])("%s allocates nothing", (_name, scenario) => {
@@ -40,15 +43,17 @@ describe("allocation per call in a fresh Node process", () => {
 
   // JIT 가 무엇을 인라인할지는 컴파일 순서에 달려 있다 (바쁜 기계에서 드물게 달라진다). 인라인을 모두 꺼도
   // 우리 코드는 할당하지 않아야 한다: 수를 인자·반환값으로 넘기지 않고, 사원수는 접근자 대신 필드로 다룬다.
-  // 남는 것은 three 가 뼈 사원수를 쓸 때마다 하는 Euler 맞추기의 몫뿐이다 (쓰는 뼈: 기본 2 개, keepEndRotation 3 개).
+  // 남는 것은 three 가 뼈 사원수를 쓸 때마다 하는 Euler 맞추기의 몫뿐이다 (쓰는 뼈: 기본 2 개, keepEndRotation·endRotation 3 개).
   describe("even when V8 inlines nothing (--no-turbo-inlining)", () => {
     const noInlining = ["--no-turbo-inlining"];
-    it.each([["solveTwoBoneIK"], ["TwoBoneIKHelper"]])("%s allocates nothing", (scenario) => {
+    it.each([["solveTwoBoneIK"], ["solveTwoBoneIK.bendLimits"], ["TwoBoneIKHelper"]])("%s allocates nothing", (scenario) => {
       expect(measure(scenario, noInlining)).toBeLessThan(1);
     });
     it.each([
       ["TwoBoneIK.default", 2],
       ["TwoBoneIK.options", 3],
+      ["TwoBoneIK.endOptions", 3],
+      ["TwoBoneIK.targetRotation", 3],
       ["TwoBoneIK.autoPoleTwist", 2],
     ])("%s allocates no more than three's own %i bone-rotation writes", (scenario, writes) => {
       const perWrite = measure("boneRotationChange", noInlining);

@@ -56,7 +56,9 @@ export function blendEndGoal(links: ChainLinks, f: SolveFrame): void {
  * (끝 뼈의 스케일은 돌아도 그대로라 end 원점 → tip 은 끝의 회전과 함께 돈다.)
  */
 export function aimForHeldTip(f: SolveFrame, goal: Quaternion): void {
-  const turn = f.scratchRotation.copy(f.incomingEndParent).invert().premultiply(goal);
+  const turn = f.scratchRotation;
+  copyQuaternion(turn, f.incomingEndParent);
+  turn.invert().premultiply(goal);
   const offset = f.fromDir.copy(f.tipOffsetParent);
   rotateVector(offset, turn);
   f.aimTargetParent.subVectors(f.targetParent, offset);

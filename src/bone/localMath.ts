@@ -78,3 +78,21 @@ export function applyBetween(v: Vector3, bones: readonly Object3D[], rotation: Q
     rotation.premultiply(unit);
   }
 }
+
+/**
+ * out ← m 의 회전: three 의 Matrix4.decompose 와 같은 식 (열마다 길이로 나누고, 행렬식이 음수면 x 열의 부호를 바꾼다).
+ * decompose 는 수를 인자·반환값으로 주고받아 할당할 수 있어 (docs/PERFORMANCE.md §1) 풀어 쓴다. scratch 는 작업용.
+ */
+export function writeMatrixRotation(m: Matrix4, scratch: Matrix4, out: Quaternion): void {
+  const e = m.elements, r = scratch.elements;
+  const m00 = e[0]!, m10 = e[1]!, m20 = e[2]!, m01 = e[4]!, m11 = e[5]!, m21 = e[6]!, m02 = e[8]!, m12 = e[9]!, m22 = e[10]!;
+  const det = m00 * (m11 * m22 - m21 * m12) - m01 * (m10 * m22 - m20 * m12) + m02 * (m10 * m21 - m20 * m11);
+  let sx = Math.sqrt(m00 * m00 + m10 * m10 + m20 * m20);
+  const sy = Math.sqrt(m01 * m01 + m11 * m11 + m21 * m21), sz = Math.sqrt(m02 * m02 + m12 * m12 + m22 * m22);
+  if (det < 0) sx = -sx;
+  const ix = 1 / sx, iy = 1 / sy, iz = 1 / sz;
+  r[0] = m00 * ix; r[1] = m10 * ix; r[2] = m20 * ix;
+  r[4] = m01 * iy; r[5] = m11 * iy; r[6] = m21 * iy;
+  r[8] = m02 * iz; r[9] = m12 * iz; r[10] = m22 * iz;
+  out.setFromRotationMatrix(scratch);
+}

@@ -5,7 +5,7 @@ import { throwBadParentMatrix, throwParentNotFinite, throwSingularParent } from 
 import { writeAutoPole } from "../math/autoPole.js";
 import { normalizeQuaternion } from "../math/quaternionBlend.js";
 import { copyQuaternion, rotateVector } from "../math/quaternionFields.js";
-import { applyAffine, applyBetween, composeLocal, endOrigin } from "./localMath.js";
+import { applyAffine, applyBetween, composeLocal, endOrigin, writeMatrixRotation } from "./localMath.js";
 import type { ChainLinks } from "./chainLinks.js";
 import type { SolveFrame } from "./solveFrame.js";
 
@@ -97,10 +97,11 @@ export function readTip(links: ChainLinks, f: SolveFrame): void {
  * 부모의 월드 회전 (부모가 없으면 항등). 행렬 검사는 invertParent 가 이미 했다.
  */
 export function readEndTarget(upper: Object3D, f: SolveFrame): void {
-  const goal = f.endTargetParent.copy(f.endRotationWorld);
+  const goal = f.endTargetParent;
+  copyQuaternion(goal, f.endRotationWorld);
   const parent = upper.parent;
   if (parent !== null) {
-    parent.matrixWorld.decompose(f.parentPositionWorld, f.parentRotationWorld, f.parentScaleWorld);
+    writeMatrixRotation(parent.matrixWorld, f.localMatrix, f.parentRotationWorld);
     goal.premultiply(f.parentRotationWorld.invert());
   }
   normalizeQuaternion(goal);

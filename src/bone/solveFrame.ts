@@ -69,8 +69,6 @@ export class SolveFrame {
   readonly incomingEndParent = new Quaternion();
   readonly endGoalParent = new Quaternion();
   readonly endTargetParent = new Quaternion();
-  readonly parentPositionWorld = new Vector3();
-  readonly parentScaleWorld = new Vector3();
 
   // 끝 다듬기 (exactEnd.ts): 처음 풀이가 정한 끝, 겨누는 점, 그려질 끝, 다시 풀 때의 극 (부모 공간).
   readonly goalParent = new Vector3();

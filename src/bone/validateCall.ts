@@ -4,6 +4,7 @@ import { assertFinitePoint } from "../math/validation.js";
 import { readBendLimitsValue } from "../math/bendLimits.js";
 import type { BendLimits } from "../math/bendLimits.js";
 import { QUATERNION_UNIT_TOLERANCE } from "../math/tolerances.js";
+import { fieldsOf } from "../math/quaternionFields.js";
 import { isGoodBone, isWritableResult, throwBadBone, throwBadResult, throwNotBoolean, throwNotObject, throwNotUnitInterval } from "../chainChecks.js";
 import type { TwoBoneIKResult } from "../math/solveTwoBoneIK.js";
 import type { ChainLinks } from "./chainLinks.js";
@@ -49,7 +50,9 @@ const UNIT_MAX_SQ = (1 + QUATERNION_UNIT_TOLERANCE) ** 2;
 /** 끝 회전 (월드 사원수) 을 한 번씩 읽어 검사하고 정규화해 out 에. */
 function readEndRotation(out: Quaternion, q: Readonly<QuaternionLike>, name: string): void {
   if (q === null || typeof q !== "object") throwNotQuaternion(name, q);
-  const x = q.x, y = q.y, z = q.z, w = q.w;
+  // three 의 Quaternion 은 필드로 읽는다: 접근자는 인라인되지 않으면 수를 상자에 담아 돌려준다 (docs/PERFORMANCE.md §1).
+  const fields = (q as { isQuaternion?: unknown }).isQuaternion === true ? fieldsOf(q as Quaternion) : null;
+  const x = fields ? fields._x : q.x, y = fields ? fields._y : q.y, z = fields ? fields._z : q.z, w = fields ? fields._w : q.w;
   if (!(typeof x === "number" && typeof y === "number" && typeof z === "number" && typeof w === "number")) {
     throwNotQuaternion(name, q);
   }
@@ -58,8 +61,9 @@ function readEndRotation(out: Quaternion, q: Readonly<QuaternionLike>, name: str
     throw new RangeError(`${SOLVE}: ${name}는 유한한 단위 사원수여야 합니다 (받은 값: ${x}, ${y}, ${z}, ${w}; `
       + `|q| = ${Math.sqrt(lengthSq)}, 허용 오차 ${QUATERNION_UNIT_TOLERANCE})`);
   }
-  const inv = 1 / Math.sqrt(lengthSq);
-  out.set(x * inv, y * inv, z * inv, w * inv);
+  // set() 대신 필드에 (수를 인라인되지 않은 호출에 넘기지 않는다, docs/PERFORMANCE.md §1). 풀이 안에서만 쓰는 사원수다.
+  const inv = 1 / Math.sqrt(lengthSq), o = fieldsOf(out);
+  o._x = x * inv; o._y = y * inv; o._z = z * inv; o._w = w * inv;
 }
 
 function throwNotQuaternion(name: string, q: unknown): never {
@@ -86,7 +90,7 @@ function readSettings(ik: InstanceSettings, options: CallOptions | undefined, f:
   let hasWeight = false, hasSoft = false;
   let keepEnd: unknown = ik.keepEndRotation, keepName = "keepEndRotation";
   let endRotation: unknown = ik.endRotation, endName = "endRotation";
-  let endWeight: unknown = ik.endRotationWeight, endWeightName = "endRotationWeight";
+  let hasEndWeight = false;
   let tip: unknown = ik.tip, tipName = "tip";
   let limits: unknown = ik.bendLimits, limitsName = "bendLimits";
   if (options !== undefined) {
@@ -106,7 +110,14 @@ function readSettings(ik: InstanceSettings, options: CallOptions | undefined, f:
     const keep = options.keepEndRotation;
     if (keep !== undefined) { keepEnd = keep; keepName = "options.keepEndRotation"; }
     if (options.endRotation !== undefined) { endRotation = options.endRotation; endName = "options.endRotation"; }
-    if (options.endRotationWeight !== undefined) { endWeight = options.endRotationWeight; endWeightName = "options.endRotationWeight"; }
+    const endWeight = options.endRotationWeight;
+    if (endWeight !== undefined) {
+      if (typeof endWeight !== "number" || !(endWeight >= 0 && endWeight <= 1)) {
+        throwNotUnitInterval(SOLVE, "options.endRotationWeight", endWeight);
+      }
+      f.endWeight.weight = endWeight;
+      hasEndWeight = true;
+    }
     if (options.tip !== undefined) { tip = options.tip; tipName = "options.tip"; }
     if (options.bendLimits !== undefined) { limits = options.bendLimits; limitsName = "options.bendLimits"; }
   }
@@ -120,6 +131,11 @@ function readSettings(ik: InstanceSettings, options: CallOptions | undefined, f:
     if (typeof soft !== "number" || !(soft >= 0 && soft <= 1)) throwNotUnitInterval(SOLVE, "soft", soft);
     settings.soft = soft;
   }
+  if (!hasEndWeight) {
+    const endWeight = ik.endRotationWeight;
+    if (typeof endWeight !== "number" || !(endWeight >= 0 && endWeight <= 1)) throwNotUnitInterval(SOLVE, "endRotationWeight", endWeight);
+    f.endWeight.weight = endWeight;
+  }
   if (typeof keepEnd !== "boolean") throwNotBoolean(SOLVE, keepName, keepEnd);
   if (typeof ik.updateAncestors !== "boolean") throwNotBoolean(SOLVE, "updateAncestors", ik.updateAncestors);
   // tip: 원점이면 (기본) 지금까지의 풀이 그대로.
@@ -130,13 +146,11 @@ function readSettings(ik: InstanceSettings, options: CallOptions | undefined, f:
   f.bendLimits = limits !== null && readBendLimitsValue(SOLVE, limitsName, limits, f.bendLimitsStore) ? f.bendLimitsStore : null;
   if (endRotation === null) return keepEnd ? END_KEPT : END_FOLLOWS;
   readEndRotation(f.endRotationWorld, endRotation as Readonly<QuaternionLike>, endName);
-  if (typeof endWeight !== "number" || !(endWeight >= 0 && endWeight <= 1)) throwNotUnitInterval(SOLVE, endWeightName, endWeight);
   if (keepEnd) {
     throw new RangeError(`${SOLVE}: ${keepName} 와 ${endName} 는 함께 쓸 수 없습니다 — 끝 뼈의 회전을 유지하거나 `
       + "주어진 회전으로 돌리거나 둘 중 하나입니다 (받은 값: keepEndRotation true, endRotation 있음)");
   }
-  f.endWeight.weight = endWeight;
-  return endWeight > 0 ? END_ROTATED : END_FOLLOWS;
+  return f.endWeight.weight > 0 ? END_ROTATED : END_FOLLOWS;
 }
 
 /** 생성 시점의 부모 관계가 그대로인가: between (위에서 아래) 이 top 아래 bone 까지 한 줄로 이어진다. */

@@ -26,21 +26,8 @@ const C4 = -2.75573143513906633035e-07, C5 = 2.08757232129817482790e-09, C6 = -1
 const PIO2_HI = 1.57079632679489655800e+00, PIO2_LO = 6.12323399573676603587e-17;
 const PIO4 = 0.7853981633974483;
 
-function kernelSin(x: number): number {
-  const z = x * x, w = z * z;
-  const r = S2 + z * (S3 + z * S4) + z * w * (S5 + z * S6);
-  return x + z * x * (S1 + z * r);
-}
-
-function kernelCos(x: number): number {
-  const z = x * x, w = z * z;
-  const r = z * (C1 + z * (C2 + z * C3)) + w * w * (C4 + z * (C5 + z * C6));
-  const hz = 0.5 * z, v = 1 - hz;
-  return v + (((1 - v) - hz) + z * r);
-}
-
 /**
- * 굽힘 β (0 < β < π) 로 고정한 삼각형: out = [d, x, h]. d = |end − root|, 뿌리에서 x = a·cos θ (f 방향),
+ * 굽힘 β (0 < β < π) 로 고정한 삼각형: io = [a, b, β] 를 읽고 [d, x, h] 를 쓴다. d = |end − root|, 뿌리에서 x = a·cos θ (f 방향),
  * h = a·sin θ (p 방향). 라이브러리 내부용.
  *
  * - a + b·cos β = (a + b) − 2b·sin²(β/2) (β ≤ π/2) 또는 (a − b) + 2b·cos²(β/2) (β > π/2): 곧게 펴거나 접힌 쪽에서
@@ -49,23 +36,29 @@ function kernelCos(x: number): number {
  *   그래서 |joint − root| = a·√(A² + B²)/d = a, 관절의 굽힘은 β 그대로 (거리에서 거꾸로 구하지 않는다).
  * @internal
  */
-export function bendTriangle(a: number, b: number, bend: number, out: Float64Array): void {
+// 입력도 배열로 받는다: double 을 인라인되지 않은 함수의 인자로 넘기면 V8 이 HeapNumber 를 할당한다 (docs/PERFORMANCE.md §1).
+export function bendTriangle(io: Float64Array): void {
+  const a = io[0]!, b = io[1]!, bend = io[2]!;
   const half = bend * 0.5;
-  let sinHalf: number, cosHalf: number;
-  if (half <= PIO4) {
-    sinHalf = kernelSin(half); cosHalf = kernelCos(half);
-  } else {
-    const rest = (PIO2_HI - half) + PIO2_LO; // π/2 − β/2 ∈ [0, π/4], PIO2_HI − half 는 정확하다 (Sterbenz)
-    sinHalf = kernelCos(rest); cosHalf = kernelSin(rest);
-  }
+  // x ∈ [0, π/4]: β/2, 또는 β/2 > π/4 이면 π/2 − β/2 (PIO2_HI − half 는 정확하다, Sterbenz). sin·cos 는 fdlibm 의
+  // k_sin·k_cos 다항식을 그대로 풀어 쓴다 (함수로 두면 double 인자가 할당될 수 있다).
+  const complement = half > PIO4;
+  const x = complement ? (PIO2_HI - half) + PIO2_LO : half;
+  const z = x * x, w = z * z;
+  const rs = S2 + z * (S3 + z * S4) + z * w * (S5 + z * S6);
+  const sinX = x + z * x * (S1 + z * rs);
+  const rc = z * (C1 + z * (C2 + z * C3)) + w * w * (C4 + z * (C5 + z * C6));
+  const hz = 0.5 * z, v = 1 - hz;
+  const cosX = v + (((1 - v) - hz) + z * rc);
+  const sinHalf = complement ? cosX : sinX, cosHalf = complement ? sinX : cosX;
   const s = a + b;
   const along = half <= PIO4 ? s - 2 * b * sinHalf * sinHalf : (a - b) + 2 * b * cosHalf * cosHalf;
   const across = 2 * b * sinHalf * cosHalf;
   const ra = along / s, rb = across / s;
   const d = s * Math.sqrt(ra * ra + rb * rb);
-  out[0] = d;
-  out[1] = a * (along / d);
-  out[2] = a * (across / d);
+  io[0] = d;
+  io[1] = a * (along / d);
+  io[2] = a * (across / d);
 }
 
 /**

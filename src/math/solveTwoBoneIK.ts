@@ -170,7 +170,7 @@ export function createChainLengths(): ChainLengths {
 // 두 뼈 길이 [a, b] 를 solveBody 에 넘기는 자리. double 을 인라인되지 않은 함수의 인자로 넘기면 V8 이 HeapNumber 를
 // 할당하지만 Float64Array 에 쓰고 읽는 것은 할당이 없다. solveBody 가 사용자 코드 (getter) 를 부르기 전에 읽는다.
 const _lengthInputs = /*@__PURE__*/ new Float64Array(2);
-// 굽힘 제한 [min, max] (라디안) 과 제한 각으로 고정한 삼각형 [d, x, h] (bendLimits.ts 의 bendTriangle).
+// 굽힘 제한 [min, max] (라디안) 과 제한 각으로 고정한 삼각형: [a, b, β] 를 넣으면 [d, x, h] (bendLimits.ts 의 bendTriangle).
 const _bendInputs = /*@__PURE__*/ new Float64Array(2);
 const _bendTriangle = /*@__PURE__*/ new Float64Array(3);
 
@@ -272,11 +272,13 @@ function solveBody(
   if (limited) {
     const bendMin = _bendInputs[0]!, bendMax = _bendInputs[1]!;
     if (bendMin > 0) {
-      bendTriangle(a, b, bendMin, _bendTriangle);
+      _bendTriangle[0] = a; _bendTriangle[1] = b; _bendTriangle[2] = bendMin;
+      bendTriangle(_bendTriangle);
       if (distance > _bendTriangle[0]!) bendClamped = true;
     }
     if (!bendClamped && bendMax < Math.PI) {
-      bendTriangle(a, b, bendMax, _bendTriangle);
+      _bendTriangle[0] = a; _bendTriangle[1] = b; _bendTriangle[2] = bendMax;
+      bendTriangle(_bendTriangle);
       if (distance < _bendTriangle[0]!) bendClamped = true;
     }
     if (bendClamped) { distance = _bendTriangle[0]!; reachable = false; }

@@ -1,7 +1,7 @@
 // 컴파일된 라이브러리를 깨끗한 Node 프로세스에서 돌려 호출당 할당 바이트를 JSON 으로 출력한다.
 // test/allocation.test.ts 가 이 스크립트를 실행한다 (vitest 의 변환·다른 테스트의 타입 피드백 없이,
 // 사용자의 번들처럼 단형으로 측정하기 위해).
-import { Bone, Group, Vector3 } from "three";
+import { Bone, Group, Object3D, Quaternion, Vector3 } from "three";
 import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK, TwoBoneIKHelper } from "../../src/index.js";
 import type { TwoBoneIKOptions } from "../../src/index.js";
 import { bytesAllocatedPerCall } from "../../bench/heap.js";
@@ -33,6 +33,18 @@ function measureSolveTwoBoneIK(): number {
   let k = 0;
   return bytesAllocatedPerCall(() => {
     solveTwoBoneIK(root, 1, 0.8, targets[k++ & 7]!, pole, out);
+  });
+}
+
+/** 굽힘 제한을 준 순수 풀이: 제한 안, 두 제한 밖 (펴짐·접힘 쪽) 을 섞는다. */
+function measureSolveTwoBoneIKLimited(): number {
+  const out = createTwoBoneIKResult();
+  const root = new Vector3(0.1, 0.2, 0.3), pole = new Vector3(0, 1, 0);
+  const options = { bendLimits: { min: 0.1, max: 2.5 } };
+  const targets = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => new Vector3(0.1 + i * 0.3, 0.5, 0.2));
+  let k = 0;
+  return bytesAllocatedPerCall(() => {
+    solveTwoBoneIK(root, 1, 0.8, targets[k++ & 7]!, pole, out, options);
   });
 }
 
@@ -72,6 +84,40 @@ function measureTwoBoneIKAutoPoleTwist(): number {
   });
 }
 
+/** 끝 회전 (가중치 1 과 0.6: 0.6 은 삼각형을 두 번 푸는 길), tip, 굽힘 제한을 함께 준 풀이. */
+function measureTwoBoneIKEndOptions(): number {
+  const { upper, mid, end } = makeArm();
+  const ik = new TwoBoneIK(upper, mid, end, { tip: new Vector3(0, 8, 2), bendLimits: { min: 0.05, max: 2.6 } });
+  const pole = new Vector3(0, 0, 100);
+  const grip = new Quaternion(0.1, 0.7, -0.2, 0.6).normalize();
+  // 한 옵션 객체의 가중치를 바꿔 가며 (손을 잡았다 놓는 전환처럼).
+  const options: TwoBoneIKOptions = { endRotation: grip, endRotationWeight: 1 };
+  const weights = [1, 0.6];
+  const targets = [new Vector3(40, 60, 10), new Vector3(190, 60, 10), new Vector3(5, 8, 3), new Vector3(30, 20, -10)];
+  const out = createTwoBoneIKResult();
+  let k = 0;
+  return bytesAllocatedPerCall(() => {
+    options.endRotationWeight = weights[(k >> 2) & 1]!;
+    ik.solve(targets[k & 3]!, pole, options, out);
+    k++;
+  });
+}
+
+/** update() 가 목표 객체의 월드 회전을 끝 회전으로 쓴다 (useTargetRotation). */
+function measureTwoBoneIKTargetRotation(): number {
+  const { parent, upper, mid, end } = makeArm();
+  const ik = new TwoBoneIK(upper, mid, end, { tip: new Vector3(0, 8, 2) });
+  const handle = new Object3D();
+  handle.position.set(40, 60, 10);
+  handle.rotation.set(0.4, 0.1, 1.2);
+  parent.add(handle);
+  ik.target = handle;
+  ik.useTargetRotation = true;
+  return bytesAllocatedPerCall(() => {
+    ik.update();
+  });
+}
+
 function measureHelper(): number {
   const { parent, upper, mid, end } = makeArm();
   const ik = new TwoBoneIK(upper, mid, end);
@@ -97,10 +143,13 @@ function measureBoneRotationChange(): number {
 const which = process.argv[2];
 const results: Record<string, number> = {};
 if (which === undefined || which === "solveTwoBoneIK") results.solveTwoBoneIK = measureSolveTwoBoneIK();
+if (which === undefined || which === "solveTwoBoneIK.bendLimits") results["solveTwoBoneIK.bendLimits"] = measureSolveTwoBoneIKLimited();
 if (which === undefined || which === "TwoBoneIK.default") results["TwoBoneIK.default"] = measureTwoBoneIK(undefined);
 if (which === undefined || which === "TwoBoneIK.options") {
   results["TwoBoneIK.options"] = measureTwoBoneIK({ weight: 0.7, soft: 0.1, keepEndRotation: true });
 }
+if (which === undefined || which === "TwoBoneIK.endOptions") results["TwoBoneIK.endOptions"] = measureTwoBoneIKEndOptions();
+if (which === undefined || which === "TwoBoneIK.targetRotation") results["TwoBoneIK.targetRotation"] = measureTwoBoneIKTargetRotation();
 if (which === undefined || which === "TwoBoneIKHelper") results.TwoBoneIKHelper = measureHelper();
 if (which === undefined || which === "TwoBoneIK.autoPoleTwist") results["TwoBoneIK.autoPoleTwist"] = measureTwoBoneIKAutoPoleTwist();
 if (which === undefined || which === "boneRotationChange") results.boneRotationChange = measureBoneRotationChange();
