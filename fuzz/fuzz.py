@@ -8,7 +8,8 @@
   그리고 1.7e308 근처의 극·뿌리.
 - 불변식 (계약): 예외 없음, NaN/inf 없음, |joint − root| = a, |end − joint| = b (허용치 1e-12·(a + b) + 8ε·가장 큰 좌표:
   풀이의 4 ulp + 검사 자체의 반올림 4 ulp), 끝은 목표 쪽 반직선 위 잘린 거리, reachable 이 d ∈ [|a − b|, a + b] 와 같음,
-  극이 확실히 직선 밖이면 관절은 극 쪽.
+  극이 확실히 직선 밖이면 관절은 극 쪽. 체인의 30 % 에는 굽힘 제한 (각 끝이 제한 없음 또는 0·π 에서 π·1e-12..1) 을
+  걸고, 닿는 범위를 제한이 허용하는 구간과의 교집합으로, 결과 위치에서 잰 굽힘이 제한 안 (1e-9 rad) 인지 본다.
 - 단일 경로와 배치 경로가 비트 단위로 같은지, 그리고 --shared 를 주면 앞 K 개의 입력과 (배치) 출력을 파일에 써서
   TypeScript 쪽 (fuzz/fuzz.ts) 이 다시 풀어 비트 단위로 비교하게 한다.
 위반이 하나라도 있으면 0 이 아닌 코드로 끝난다.
@@ -32,14 +33,28 @@ RELATIVE = 1e-12
 ULPS = 8
 POLE_LINE_TOLERANCE = 1e-10
 POLE_ROUNDING_ULPS = 64
-#: 공유 파일 한 줄: root 3, a, b, target 3, pole 3, joint 3, end 3, reachable (0/1) = 18 개의 float64.
-SHARED_WIDTH = 18
+#: 공유 파일 한 줄: root 3, a, b, target 3, pole 3, 굽힘 제한 min·max, joint 3, end 3, reachable (0/1) = 20 개의 float64.
+#: 제한이 없는 체인은 (0, π) (제한 없음과 비트까지 같다).
+SHARED_WIDTH = 20
 
-INVARIANTS = ("threw", "finite", "upper_length", "lower_length", "end_on_ray", "reachable", "pole_side")
+INVARIANTS = ("threw", "finite", "upper_length", "lower_length", "end_on_ray", "reachable", "pole_side", "bend_limits")
+
+
+def limit_distance(a: np.ndarray, b: np.ndarray, bend: np.ndarray) -> np.ndarray:
+    """굽힘 β 로 닫히는 삼각형의 거리 (풀이와 다른 식, invariants.ts 의 limitDistance 와 같다): β ≤ π/2 면
+    √((a + b)² − 4ab·sin²(β/2)), 아니면 √((a − b)² + 4ab·cos²(β/2)), a + b 로 나눠 넘치지 않게."""
+    s = a + b
+    with np.errstate(all="ignore"):
+        ra, rb = np.where(s > 0, a / s, 0.0), np.where(s > 0, b / s, 0.0)
+        sin_half = np.sin(bend / 2)
+        cos_half = np.sin((np.pi - bend) / 2)
+        straight_side = np.sqrt(np.maximum(0.0, 1 - 4 * ra * rb * sin_half * sin_half))
+        folded_side = np.sqrt((ra - rb) ** 2 + 4 * ra * rb * cos_half * cos_half)
+        return s * np.where(bend <= np.pi / 2, straight_side, folded_side)
 
 
 def generate(n: int, seed: int) -> tuple[np.ndarray, ...]:
-    """씨앗을 정한 체인 n 개: (root (n, 3), a (n,), b (n,), target (n, 3), pole (n, 3))."""
+    """씨앗을 정한 체인 n 개: (root (n, 3), a (n,), b (n,), target (n, 3), pole (n, 3), limits (n, 2))."""
     rng = np.random.default_rng(seed)
 
     def logu(lo: float, hi: float, size) -> np.ndarray:
@@ -76,6 +91,13 @@ def generate(n: int, seed: int) -> tuple[np.ndarray, ...]:
 
     hi = a + b
     lo = np.abs(a - b)
+    # 굽힘 제한: 체인의 30 % 에. 각 끝은 40 % 가 제한 없음 (0, π), 나머지는 그 끝에서 π·10^(−12…0) 떨어진 값.
+    limited = rng.random(n) < 0.3
+    low = np.where(rng.random(n) < 0.4, 0.0, np.pi * logu(-12, 0, n))
+    high = np.where(rng.random(n) < 0.4, np.pi, np.pi - np.pi * logu(-12, 0, n))
+    low, high = np.minimum(low, high), np.maximum(low, high)
+    high = np.where(rng.random(n) < 0.05, low, high)
+    limits = np.where(limited[:, None], np.stack((low, high), axis=1), np.array([0.0, np.pi]))
     target_kind = rng.integers(0, 6, n)
     near = signs(n) * logu(-16, 0, n)
     with np.errstate(over="ignore"):
@@ -90,6 +112,11 @@ def generate(n: int, seed: int) -> tuple[np.ndarray, ...]:
             ],
             hi * logu(-3, 0.3, n),
         )
+    # 제한이 있는 체인의 절반은 제한 거리 바로 곁의 목표 (10^(−16…0) 안팎).
+    near_limit = limited & (rng.random(n) < 0.5)
+    which = np.where(rng.random(n) < 0.5, limits[:, 0], limits[:, 1])
+    with np.errstate(over="ignore"):
+        d = np.where(near_limit, limit_distance(a, b, which) * (1 + signs(n) * logu(-16, 0, n)), d)
     d = np.minimum(d, 1e306)  # 1e308 근처의 뿌리에서도 target − root 가 유한하게
     f = units(n)
     target = root + d[:, None] * f
@@ -109,7 +136,7 @@ def generate(n: int, seed: int) -> tuple[np.ndarray, ...]:
     pole[near_line] = root[near_line] + along[:, None] * fm + offset[:, None] * u
     kp = int(huge_pole.sum())
     pole[huge_pole] = signs((kp, 3)) * MAX * rng.uniform(0.5, 1.0, (kp, 3))
-    return root, a, b, target, pole
+    return root, a, b, target, pole, limits
 
 
 def _scaled(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -168,7 +195,7 @@ class Stats:
         return sum(self.violations.values())
 
 
-def check(stats: Stats, root, a, b, target, pole, joint, end, reachable, threw, index0: int = 0) -> None:
+def check(stats: Stats, root, a, b, target, pole, limits, joint, end, reachable, threw, index0: int = 0) -> None:
     """한 묶음의 결과를 계약과 비교해 stats 에 더한다. threw 는 풀이가 예외를 던진 체인 (bool 배열)."""
     n = a.shape[0]
     stats.count += n
@@ -196,7 +223,11 @@ def check(stats: Stats, root, a, b, target, pole, joint, end, reachable, threw, 
         s, _ = _scaled(forward)
         f = s / np.sqrt(_dot(s, s))[:, None]
         f[d == 0] = (1.0, 0.0, 0.0)
-        hi, lo = chain, np.abs(a - b)
+        # 닿는 범위: [|a − b|, a + b] 와 굽힘 제한이 허용하는 [d(max), d(min)] 의 교집합.
+        low_limit, high_limit = limits[:, 0], limits[:, 1]
+        limited = (low_limit > 0) | (high_limit < np.pi)
+        hi = np.where(low_limit > 0, np.minimum(chain, limit_distance(a, b, low_limit)), chain)
+        lo = np.where(high_limit < np.pi, np.maximum(np.abs(a - b), limit_distance(a, b, high_limit)), np.abs(a - b))
         clamped = np.minimum(np.maximum(d, lo), hi)
         expected_end = root + clamped[:, None] * f
         ray = np.max(np.abs(end - expected_end), axis=1)
@@ -205,9 +236,21 @@ def check(stats: Stats, root, a, b, target, pole, joint, end, reachable, threw, 
         stats.record("end_on_ray", ok, ray, tolerance, scale, index0)
 
         inside = (d >= lo) & (d <= hi)
+        # 제한 거리는 풀이와 다른 식으로 구하므로 체인 길이의 64 ulp 안쪽은 어느 쪽이든 맞다.
         margin = 8 * EPS
-        ambiguous = (np.abs(d - hi) <= margin * hi) | (np.abs(d - lo) <= margin * np.maximum(lo, d))
+        limit_margin = np.where(limited, 64 * EPS * chain, 0.0)
+        ambiguous = (np.abs(d - hi) <= np.maximum(margin * hi, limit_margin)) | (
+            np.abs(d - lo) <= np.maximum(margin * np.maximum(lo, d), limit_margin)
+        )
         stats.record("reachable", ok & ~ambiguous, (inside != reachable).astype(float), half, never, index0)
+
+        # 굽힘: (관절 − 뿌리) 와 (끝 − 관절) 사이의 각이 [min, max] 안. 가장 큰 성분으로 나눠 넘치지 않게 잰다.
+        us, _ = _scaled(joint - root)
+        vs, _ = _scaled(end - joint)
+        bend = np.arctan2(_norm(np.cross(us, vs)), _dot(us, vs))
+        angle_tolerance = 1e-9 + 4 * tolerance / np.minimum(a, b)
+        outside = np.maximum(np.maximum(low_limit - bend, bend - high_limit), 0.0)
+        stats.record("bend_limits", ok & limited & (a > 0) & (b > 0), outside, angle_tolerance, never, index0)
 
         # 극 쪽: 극의 f 에 수직인 성분을 두 번 빼서 구하고 (가장 큰 성분으로 먼저 나눠 넘치지 않게),
         # 그 방향과 관절의 수직 성분이 같은 쪽을 향하는지 본다 (cos ≥ 0.99).
@@ -230,16 +273,16 @@ def check(stats: Stats, root, a, b, target, pole, joint, end, reachable, threw, 
         stats.record("pole_side", ok & off_line & bent, side_error, np.full(n, 0.01), never, index0)
 
 
-def solve_scalar(root, a, b, target, pole):
+def solve_scalar(root, a, b, target, pole, limits):
     n = a.shape[0]
     joint = np.full((n, 3), np.nan)
     end = np.full((n, 3), np.nan)
     reachable = np.zeros(n, bool)
     threw = np.zeros(n, bool)
-    rl, tl, pl, al, bl = root.tolist(), target.tolist(), pole.tolist(), a.tolist(), b.tolist()
+    rl, tl, pl, al, bl, ll = root.tolist(), target.tolist(), pole.tolist(), a.tolist(), b.tolist(), limits.tolist()
     for i in range(n):
         try:
-            result = solve_two_bone_ik(tuple(rl[i]), al[i], bl[i], tuple(tl[i]), tuple(pl[i]))
+            result = solve_two_bone_ik(tuple(rl[i]), al[i], bl[i], tuple(tl[i]), tuple(pl[i]), bend_limits=tuple(ll[i]))
         except ValueError:
             threw[i] = True
             continue
@@ -249,7 +292,7 @@ def solve_scalar(root, a, b, target, pole):
     return joint, end, reachable, threw
 
 
-def solve_batch(root, a, b, target, pole, chunk: int = 10_000):
+def solve_batch(root, a, b, target, pole, limits, chunk: int = 10_000):
     """배치 경로. 조각 하나가 예외를 던지면 그 조각의 체인을 모두 예외로 센다."""
     n = a.shape[0]
     joint = np.full((n, 3), np.nan)
@@ -259,7 +302,7 @@ def solve_batch(root, a, b, target, pole, chunk: int = 10_000):
     for start in range(0, n, chunk):
         s = slice(start, min(n, start + chunk))
         try:
-            result = solve_two_bone_ik(root[s], a[s], b[s], target[s], pole[s])
+            result = solve_two_bone_ik(root[s], a[s], b[s], target[s], pole[s], bend_limits=(limits[s, 0], limits[s, 1]))
         except ValueError:
             threw[s] = True
             continue
@@ -290,9 +333,10 @@ def run(count: int, seed: int, *, scalar: bool = True, shared: str | None = None
             mismatches += int((~same).sum())
         if shared is not None and index0 < shared_count:
             k = min(m, shared_count - index0)
-            root, a, b, target, pole = inputs
+            root, a, b, target, pole, limits = inputs
             shared_rows.append(np.concatenate(
-                (root[:k], a[:k, None], b[:k, None], target[:k], pole[:k], jb[:k], eb[:k], rb[:k, None].astype(float)),
+                (root[:k], a[:k, None], b[:k, None], target[:k], pole[:k], limits[:k], jb[:k], eb[:k],
+                 rb[:k, None].astype(float)),
                 axis=1,
             ))
     elapsed = time.perf_counter() - started

@@ -10,10 +10,15 @@ export const RELATIVE = 1e-12;
 export const ULPS = 8;
 const POLE_LINE_TOLERANCE = 1e-10;
 const POLE_ROUNDING_ULPS = 64;
-/** 공유 파일 한 줄 (fuzz.py): root 3, a, b, target 3, pole 3, joint 3, end 3, reachable = 18 개의 float64. */
-export const SHARED_WIDTH = 18;
+/**
+ * 공유 파일 한 줄 (fuzz.py): root 3, a, b, target 3, pole 3, 굽힘 제한 min·max, joint 3, end 3, reachable
+ * = 20 개의 float64. 제한이 없는 체인은 (0, π) (제한 없음과 비트까지 같다).
+ */
+export const SHARED_WIDTH = 20;
 
-export const INVARIANTS = ["threw", "finite", "upper_length", "lower_length", "end_on_ray", "reachable", "pole_side"] as const;
+export const INVARIANTS = [
+  "threw", "finite", "upper_length", "lower_length", "end_on_ray", "reachable", "pole_side", "bend_limits",
+] as const;
 export type Invariant = (typeof INVARIANTS)[number];
 
 export interface Point { x: number; y: number; z: number }
@@ -24,6 +29,8 @@ export interface Chain {
   b: number;
   target: Point;
   pole: Point;
+  /** 굽힘 제한 (라디안). 제한이 없는 체인은 { min: 0, max: π }. */
+  limits: { min: number; max: number };
 }
 
 /** xoshiro128** (32 비트 상태 넷): 씨앗이 같으면 같은 수열. [0, 1) 의 double 은 53 비트로 만든다. */
@@ -74,7 +81,7 @@ function rotl(x: number, k: number): number {
 }
 
 export function createChain(): Chain {
-  return { root: { x: 0, y: 0, z: 0 }, a: 0, b: 0, target: { x: 0, y: 0, z: 0 }, pole: { x: 0, y: 0, z: 0 } };
+  return { root: { x: 0, y: 0, z: 0 }, a: 0, b: 0, target: { x: 0, y: 0, z: 0 }, pole: { x: 0, y: 0, z: 0 }, limits: { min: 0, max: Math.PI } };
 }
 
 const _f: Point = { x: 0, y: 0, z: 0 };
@@ -103,6 +110,17 @@ export function nextChain(rng: Random, chain: Chain): Chain {
     a = length * 0.6; b = length * 0.4;
   }
   const hi = a + b, lo = Math.abs(a - b);
+  // 굽힘 제한: 체인의 30 % 에. 각 끝은 40 % 가 제한 없음 (0, π), 나머지는 그 끝에서 π·10^(−12…0) 떨어진 값.
+  const limits = chain.limits;
+  limits.min = 0; limits.max = Math.PI;
+  const limited = rng.uniform() < 0.3;
+  if (limited) {
+    let min = rng.uniform() < 0.4 ? 0 : Math.PI * rng.logUniform(-12, 0);
+    let max = rng.uniform() < 0.4 ? Math.PI : Math.PI - Math.PI * rng.logUniform(-12, 0);
+    if (min > max) { const t = min; min = max; max = t; }
+    if (rng.uniform() < 0.05) max = min;
+    limits.min = min; limits.max = max;
+  }
   const targetKind = Math.floor(rng.uniform(0, 6));
   const near = rng.sign() * rng.logUniform(-16, 0);
   let d: number;
@@ -112,6 +130,10 @@ export function nextChain(rng: Random, chain: Chain): Chain {
   else if (targetKind === 3) d = rng.uniform() < 0.02 ? 0 : hi * rng.logUniform(-16, 0);
   else if (targetKind === 4) d = hi * rng.logUniform(0, 6);
   else d = hi * rng.logUniform(-3, 0.3);
+  // 제한이 있는 체인의 절반은 제한 거리 바로 곁의 목표 (10^(−16…0) 안팎).
+  if (limited && rng.uniform() < 0.5) {
+    d = limitDistance(a, b, rng.uniform() < 0.5 ? limits.min : limits.max) * (1 + rng.sign() * rng.logUniform(-16, 0));
+  }
   d = Math.min(d, 1e306);
   const f = rng.unit(_f);
   chain.target.x = root.x + d * f.x; chain.target.y = root.y + d * f.y; chain.target.z = root.z + d * f.z;
@@ -143,6 +165,23 @@ export function nextChain(rng: Random, chain: Chain): Chain {
   }
   chain.a = a; chain.b = b;
   return chain;
+}
+
+/**
+ * 굽힘 β 로 닫히는 삼각형의 거리 (라이브러리와 다른 식으로): β ≤ π/2 면 √((a + b)² − 4ab·sin²(β/2)),
+ * 아니면 √((a − b)² + 4ab·cos²(β/2)) (cos(β/2) = sin((π − β)/2)): 어느 쪽도 곧음·접힘 근처에서 자릿수를 잃지 않는다.
+ * a + b 로 나눠 넘치지 않게.
+ */
+export function limitDistance(a: number, b: number, bend: number): number {
+  const s = a + b;
+  if (s === 0) return 0;
+  const ra = a / s, rb = b / s;
+  if (bend <= Math.PI / 2) {
+    const sinHalf = Math.sin(bend / 2);
+    return s * Math.sqrt(Math.max(0, 1 - 4 * ra * rb * sinHalf * sinHalf));
+  }
+  const cosHalf = Math.sin((Math.PI - bend) / 2), difference = ra - rb;
+  return s * Math.sqrt(difference * difference + 4 * ra * rb * cosHalf * cosHalf);
 }
 
 /** 불변식마다: 검사한 수, 위반 수, 가장 나쁜 오차/허용치, 가장 나쁜 오차/(a + b), 처음 위반한 체인 번호. */
@@ -229,7 +268,11 @@ export function checkChain(stats: Stats, c: Chain, out: TwoBoneIKResult, threw: 
     const n = Math.sqrt(sx * sx + sy * sy + sz * sz);
     fx = sx / n; fy = sy / n; fz = sz / n;
   }
-  const hi = chainLength, lo = Math.abs(c.a - c.b);
+  // 닿는 범위: [|a − b|, a + b] 와 굽힘 제한이 허용하는 [d(max), d(min)] 의 교집합.
+  const limits = c.limits, limited = limits.min > 0 || limits.max < Math.PI;
+  let hi = chainLength, lo = Math.abs(c.a - c.b);
+  if (limits.min > 0) hi = Math.min(hi, limitDistance(c.a, c.b, limits.min));
+  if (limits.max < Math.PI) lo = Math.max(lo, limitDistance(c.a, c.b, limits.max));
   const clamped = Math.min(Math.max(d, lo), hi);
   let ray: number;
   if (out.reachable) {
@@ -239,9 +282,23 @@ export function checkChain(stats: Stats, c: Chain, out: TwoBoneIKResult, threw: 
   }
   stats.record("end_on_ray", ray, tolerance, scale, index);
 
-  const margin = 8 * EPS;
-  const ambiguous = Math.abs(d - hi) <= margin * hi || Math.abs(d - lo) <= margin * Math.max(lo, d);
+  // 제한 거리는 라이브러리와 다른 식 (Math.sin) 으로 구하므로 체인 길이의 64 ulp 안쪽은 어느 쪽이든 맞다.
+  const margin = 8 * EPS, limitMargin = limited ? 64 * EPS * chainLength : 0;
+  const ambiguous = Math.abs(d - hi) <= Math.max(margin * hi, limitMargin)
+    || Math.abs(d - lo) <= Math.max(margin * Math.max(lo, d), limitMargin);
   if (!ambiguous) stats.record("reachable", (d >= lo && d <= hi) !== out.reachable ? 1 : 0, 0.5, Infinity, index);
+
+  // 굽힘: (관절 − 뿌리) 와 (끝 − 관절) 사이의 각이 [min, max] 안. 각의 오차는 위치 오차 / 짧은 뼈 규모다.
+  if (limited && c.a > 0 && c.b > 0) {
+    // 두 뼈 벡터를 가장 큰 성분으로 나눠 (1e300 규모의 체인에서도) 외적·내적이 넘치지 않게.
+    let ux = j.x - r.x, uy = j.y - r.y, uz = j.z - r.z, vx = e.x - j.x, vy = e.y - j.y, vz = e.z - j.z;
+    const um = Math.max(Math.abs(ux), Math.abs(uy), Math.abs(uz)), vm = Math.max(Math.abs(vx), Math.abs(vy), Math.abs(vz));
+    ux /= um; uy /= um; uz /= um; vx /= vm; vy /= vm; vz /= vm;
+    const bend = Math.atan2(norm(uy * vz - uz * vy, uz * vx - ux * vz, ux * vy - uy * vx), ux * vx + uy * vy + uz * vz);
+    const angleTolerance = 1e-9 + 4 * tolerance / Math.min(c.a, c.b);
+    const outside = Math.max(limits.min - bend, bend - limits.max, 0);
+    stats.record("bend_limits", outside, angleTolerance, Infinity, index);
+  }
 
   // 극 쪽: 극의 f 에 수직인 성분 (가장 큰 성분으로 먼저 나누고 두 번 뺀다) 과 관절의 수직 성분이 같은 쪽 (cos ≥ 0.99).
   const px0 = q.x - r.x, py0 = q.y - r.y, pz0 = q.z - r.z;
@@ -273,11 +330,12 @@ export function runFuzz(count: number, seed: number): Stats {
   const rng = new Random(seed);
   const chain = createChain();
   const out = createTwoBoneIKResult();
+  const options = { bendLimits: chain.limits };
   for (let i = 0; i < count; i++) {
     nextChain(rng, chain);
     let threw = false;
     try {
-      solveTwoBoneIK(chain.root, chain.a, chain.b, chain.target, chain.pole, out);
+      solveTwoBoneIK(chain.root, chain.a, chain.b, chain.target, chain.pole, out, options);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       threw = true;
@@ -295,6 +353,7 @@ export function compareShared(rows: Float64Array): [number, number, number] {
   const n = Math.floor(rows.length / SHARED_WIDTH);
   const chain = createChain();
   const out = createTwoBoneIKResult();
+  const options = { bendLimits: chain.limits };
   const bits = new Float64Array(6);
   const expectedBits = new Float64Array(6);
   const view = new BigInt64Array(bits.buffer), expectedView = new BigInt64Array(expectedBits.buffer);
@@ -305,13 +364,14 @@ export function compareShared(rows: Float64Array): [number, number, number] {
     chain.a = rows[o + 3]!; chain.b = rows[o + 4]!;
     chain.target.x = rows[o + 5]!; chain.target.y = rows[o + 6]!; chain.target.z = rows[o + 7]!;
     chain.pole.x = rows[o + 8]!; chain.pole.y = rows[o + 9]!; chain.pole.z = rows[o + 10]!;
+    chain.limits.min = rows[o + 11]!; chain.limits.max = rows[o + 12]!;
     let same: boolean;
     try {
-      solveTwoBoneIK(chain.root, chain.a, chain.b, chain.target, chain.pole, out);
+      solveTwoBoneIK(chain.root, chain.a, chain.b, chain.target, chain.pole, out, options);
       bits[0] = out.joint.x; bits[1] = out.joint.y; bits[2] = out.joint.z;
       bits[3] = out.end.x; bits[4] = out.end.y; bits[5] = out.end.z;
-      for (let k = 0; k < 6; k++) expectedBits[k] = rows[o + 11 + k]!;
-      same = (rows[o + 17] === 1) === out.reachable;
+      for (let k = 0; k < 6; k++) expectedBits[k] = rows[o + 13 + k]!;
+      same = (rows[o + 19] === 1) === out.reachable;
       for (let k = 0; k < 6; k++) if (view[k] !== expectedView[k]) same = false;
     } catch {
       same = false; // 파이썬이 푼 체인을 TypeScript 가 거부했다

@@ -7,7 +7,7 @@ const SLICE = 100_000;
 const SEED = 20261201;
 
 describe("contract fuzz slice", () => {
-  it(`holds every invariant on ${SLICE} seeded chains (lengths, end on the ray, reachable, pole side, no NaN/inf, no throw)`, () => {
+  it(`holds every invariant on ${SLICE} seeded chains (lengths, end on the ray, reachable, pole side, bend limits, no NaN/inf, no throw)`, () => {
     const stats = runFuzz(SLICE, SEED);
     if (stats.total() > 0) console.log(stats.report()); // 실패하면 불변식별 수와 처음 체인 번호를 보여 준다
     expect(stats.count).toBe(SLICE);
@@ -15,5 +15,7 @@ describe("contract fuzz slice", () => {
     // 검사가 실제로 돌았는지: 극 쪽 검사는 극이 확실히 직선 밖인 체인에만 적용된다 (약 1/4).
     expect(stats.checked.get("pole_side")!).toBeGreaterThan(SLICE / 10);
     expect(stats.checked.get("upper_length")).toBe(SLICE);
+    // 굽힘 제한은 체인의 30 % 에 (두 뼈가 모두 길이가 있는 체인만 잰다).
+    expect(stats.checked.get("bend_limits")!).toBeGreaterThan(SLICE / 5);
   });
 });

@@ -21,5 +21,8 @@ def test_the_fuzz_slice_has_no_violation(monkeypatch):
         text = report.getvalue()
         assert "[파이썬 배치] 체인 100000" in text and "[파이썬 단일] 체인 100000" in text
         assert "다른 체인 0" in text
+        # 굽힘 제한 불변식이 실제로 돌았다 (체인의 30 % 에 제한, 두 뼈가 모두 길이가 있는 체인만 잰다).
+        line = next(row for row in text.splitlines() if row.strip().startswith("bend_limits"))
+        assert int(line.split("검사")[1].split()[0]) > 20_000, line
     finally:
         sys.modules.pop("fuzz", None)
