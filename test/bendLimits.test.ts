@@ -140,3 +140,26 @@ describe("solveTwoBoneIK — bend limit properties", () => {
     );
   });
 });
+
+describe("limits within 1e-12…1e-6 rad of straight or folded (their reach rounds to a + b or |a − b|)", () => {
+  // 고치기 전: d(min) 이 a + b 로 (d(max) 가 |a − b| 로) 반올림되면 거리에서 구한 관절이 곧거나 접혀 제한을 넘었다
+  // (make fuzz 가 찾았다: max = π − 3.5e-8 에 접힌 목표 → 굽힘 π).
+  const nearEdge = fc.record({
+    ratio: fc.double({ min: -2, max: 2, noNaN: true }), gapExp: fc.double({ min: -12, max: -6, noNaN: true }),
+    folded: fc.boolean(), beyond: fc.double({ min: -16, max: 0, noNaN: true }), onEdge: fc.boolean(),
+  });
+  it("the bend is the limit to 1e-9 rad for targets at and beyond the straight or folded reach", () => {
+    const out = createTwoBoneIKResult();
+    fc.assert(fc.property(nearEdge, (c) => {
+      const a = 1, b = 10 ** c.ratio, gap = 10 ** c.gapExp;
+      const limits = c.folded ? { min: 0, max: Math.PI - gap } : { min: gap, max: Math.PI };
+      const edge = c.folded ? Math.abs(a - b) : a + b;
+      const d = c.onEdge ? edge : edge * (1 + (c.folded ? -1 : 1) * 10 ** c.beyond);
+      solveTwoBoneIK(ORIGIN, a, b, v(d, 0, 0), v(0, 1, 0), out, { bendLimits: limits });
+      const bend = measuredBend(ORIGIN, out);
+      expect(bend).toBeGreaterThanOrEqual(limits.min - BEND_TOLERANCE);
+      expect(bend).toBeLessThanOrEqual(limits.max + BEND_TOLERANCE);
+      expect(out.joint.y).toBeGreaterThan(0); // 굽은 쪽은 극 쪽
+    }), { seed: PROPERTY_SEED, numRuns: 2000 });
+  });
+});

@@ -161,3 +161,30 @@ def test_property_inside_lands_outside_is_the_limit_and_lengths_never_change(
         assert result.end.tolist() == list(target)
     else:
         assert min(abs(bend - low), abs(bend - high)) <= BEND_TOLERANCE
+
+
+@seed(SEED)
+@settings(max_examples=500, deadline=None)
+@given(
+    ratio=st.floats(-2, 2),
+    gap_exp=st.floats(-12, -6),
+    folded=st.booleans(),
+    beyond=st.floats(-16, 0),
+    on_edge=st.booleans(),
+)
+def test_limits_a_hair_from_straight_or_folded_still_hold_the_bend(ratio, gap_exp, folded, beyond, on_edge):
+    """제한이 0·π 에서 1e-12…1e-6 rad 이면 d(제한) 이 a + b·|a − b| 로 반올림된다: 그래도 굽힘은 제한 (단일·배치).
+    고치기 전에는 거리에서 구한 관절이 곧거나 접혀 제한을 넘었다 (make fuzz 가 찾았다)."""
+    a, b, gap = 1.0, 10.0**ratio, 10.0**gap_exp
+    limits = (0.0, math.pi - gap) if folded else (gap, math.pi)
+    edge = abs(a - b) if folded else a + b
+    d = edge if on_edge else edge * (1 + (-1 if folded else 1) * 10.0**beyond)
+    single = solve_two_bone_ik(ORIGIN, a, b, (d, 0.0, 0.0), (0.0, 1.0, 0.0), bend_limits=limits)
+    batch = solve_two_bone_ik(
+        np.array([ORIGIN]), np.array([a]), np.array([b]), np.array([[d, 0.0, 0.0]]), np.array([[0.0, 1.0, 0.0]]),
+        bend_limits=(np.array([limits[0]]), np.array([limits[1]])),
+    )
+    for joint, end in ((single.joint, single.end), (batch.joint[0], batch.end[0])):
+        bend = measured_bend(ORIGIN, joint, end)
+        assert limits[0] - BEND_TOLERANCE <= bend <= limits[1] + BEND_TOLERANCE
+        assert joint[1] > 0

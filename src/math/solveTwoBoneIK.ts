@@ -268,20 +268,26 @@ function solveBody(
   else if (distance < minLength) { distance = minLength; reachable = false; folded = true; }
   //    굽힘 제한: 허용 거리 [d(max), d(min)] 밖이면 가까운 끝으로 자르고 (같은 직선 위라 연속), 관절은 제한 각에서
   //    직접 구한다 (bendClamped). d(0) = a + b, d(π) = |a − b| 인 끝은 제한이 아니다 (readBendLimits 가 거른다).
+  //    거리가 제한 거리와 같은 float 이거나 곧게 펴진·접힌 거리 (a + b, |a − b|) 로 잘렸어도 관절은 제한 각에서 구한다:
+  //    제한 각이 0·π 에 아주 가까우면 (~1e-8 rad) d(제한) 이 a + b·|a − b| 로 (또는 한 ulp 안쪽으로) 반올림되고,
+  //    거리에서 구한 관절은 곧거나 접혀 제한을 넘는다.
   let bendClamped = false;
   if (limited) {
     const bendMin = _bendInputs[0]!, bendMax = _bendInputs[1]!;
     if (bendMin > 0) {
       _bendTriangle[0] = a; _bendTriangle[1] = b; _bendTriangle[2] = bendMin;
       bendTriangle(_bendTriangle);
-      if (distance > _bendTriangle[0]!) bendClamped = true;
+      bendClamped = distance >= _bendTriangle[0]! || distance >= maxLength;
     }
     if (!bendClamped && bendMax < Math.PI) {
       _bendTriangle[0] = a; _bendTriangle[1] = b; _bendTriangle[2] = bendMax;
       bendTriangle(_bendTriangle);
-      if (distance < _bendTriangle[0]!) bendClamped = true;
+      bendClamped = distance <= _bendTriangle[0]! || distance <= minLength;
     }
-    if (bendClamped) { distance = _bendTriangle[0]!; reachable = false; }
+    if (bendClamped) {
+      if (distance !== _bendTriangle[0]!) reachable = false; // 경계 위의 목표에는 닿는다
+      distance = _bendTriangle[0]!;
+    }
   }
 
   // 4. 굽힘 방향 p: 극 힌트에서 f 성분을 뺀다. 한 번 빼고 남는 f 성분은 ε·|극 − 뿌리| 규모라, 극이 직선에서 조금

@@ -139,7 +139,8 @@ def _clamp_distance(work: Workspace, m: int, reach_out: np.ndarray) -> None:
 def _clamp_to_bend_limits(
     work: Workspace, m: int, a: np.ndarray, b: np.ndarray, limits: tuple[np.ndarray, np.ndarray], reach_out: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
-    """굽힘 제한의 허용 거리 [d(max), d(min)] 밖인 체인의 d 를 그 끝으로 자르고 reachable 을 끈다 (단일 경로와 같은 규칙).
+    """굽힘 제한의 허용 거리 [d(max), d(min)] 밖이거나 그 끝인 체인의 d 를 그 끝으로 두고, 밖이면 reachable 을 끈다
+    (단일 경로와 같은 규칙).
 
     돌려주는 값: (자른 체인의 색인, 제한 각의 x, h) 또는 (자른 체인이 없으면) None. d(0), d(π) 인 끝은 제한이 아니다.
     """
@@ -147,16 +148,18 @@ def _clamp_to_bend_limits(
     distance = work.distance[:m]
     full_a, full_b = np.broadcast_to(a, (m,)), np.broadcast_to(b, (m,))
     d_far, x_far, h_far = bend_triangle_rows(full_a, full_b, bend_min)
-    too_far = (bend_min > 0) & (distance > d_far)
+    # 곧게 펴진·접힌 거리로 잘린 체인도 제한 각으로 (d(제한) 이 그 거리로 반올림될 수 있다, 단일 경로와 같다).
+    too_far = (bend_min > 0) & ((distance >= d_far) | (distance >= work.max_length[:m]))
     d_near, x_near, h_near = bend_triangle_rows(full_a, full_b, bend_max)
-    too_near = ~too_far & (bend_max < np.pi) & (distance < d_near)
+    too_near = ~too_far & (bend_max < np.pi) & ((distance <= d_near) | (distance <= work.min_length[:m]))
     clamped = too_far | too_near
     if not clamped.any():
         return None
     idx = np.flatnonzero(clamped)
     far = too_far[idx]
-    distance[idx] = np.where(far, d_far[idx], d_near[idx])
-    reach_out[idx] = False
+    limit_distance = np.where(far, d_far[idx], d_near[idx])
+    reach_out[idx] &= distance[idx] == limit_distance  # 경계 위의 목표에는 닿는다
+    distance[idx] = limit_distance
     return idx, np.where(far, x_far[idx], x_near[idx]), np.where(far, h_far[idx], h_near[idx])
 
 

@@ -180,10 +180,13 @@ def solve_scalar(
         reachable = False
         folded = True  # 완전히 접힘: h = 0 (아래 참고)
     # 굽힘 제한: 허용 거리 [d(max), d(min)] 밖이면 가까운 끝으로 자르고 관절은 제한 각에서 직접 구한다 (TypeScript 와 같다).
-    limited = _bend_limited(a, b, distance, limits) if limits is not None else None
+    # 거리가 제한 거리와 같은 float 이어도 관절은 제한 각에서 구한다 (제한 각이 0·π 에 아주 가까우면 d(제한) 이
+    # a + b·|a − b| 로 반올림된다). 경계 위의 목표에는 닿는다.
+    limited = _bend_limited(a, b, distance, max_length, min_length, limits) if limits is not None else None
     if limited is not None:
+        if distance != limited[0]:
+            reachable = False
         distance = limited[0]
-        reachable = False
 
     # 4. 굽힘 방향 p (단위 벡터, f 에 수직): _bend_direction 참고.
     px, py, pz = _bend_direction(root, target, pole, fx, fy, fz, px, py, pz, max_length)
@@ -211,17 +214,17 @@ def solve_scalar(
 
 
 def _bend_limited(
-    a: float, b: float, distance: float, limits: tuple[float, float]
+    a: float, b: float, distance: float, max_length: float, min_length: float, limits: tuple[float, float]
 ) -> tuple[float, float, float] | None:
-    """d 가 굽힘 제한의 허용 거리 밖이면 제한 끝의 삼각형 (d, x, h), 안이면 None. d(0), d(π) 인 끝은 제한이 아니다."""
+    """d 가 굽힘 제한의 허용 거리 밖이거나 그 끝이면 제한 끝의 삼각형 (d, x, h), 안이면 None. d(0), d(π) 인 끝은 제한이 아니다."""
     bend_min, bend_max = limits
     if bend_min > 0:
         triangle = bend_triangle(a, b, bend_min)
-        if distance > triangle[0]:
+        if distance >= triangle[0] or distance >= max_length:  # 곧게 펴진 거리로 잘렸어도 (TypeScript 와 같다)
             return triangle
     if bend_max < math.pi:
         triangle = bend_triangle(a, b, bend_max)
-        if distance < triangle[0]:
+        if distance <= triangle[0] or distance <= min_length:
             return triangle
     return None
 
