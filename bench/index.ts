@@ -1,9 +1,9 @@
 // npm run bench: 두 뼈 IK 벤치마크 (테스트에는 넣지 않는다 — 기계마다 시간이 다르다).
-// 후보: 순수 함수와 그 기준선, three 의 장부 바닥 (자세 쓰기 + 행렬 갱신), TwoBoneIK (극·자동 극·keepEnd·사이 뼈),
+// 후보: 순수 함수와 그 기준선, three 의 장부 바닥 (자세 쓰기 + 행렬 갱신), TwoBoneIK (극·자동 극·keepEnd·끝 회전·tip·굽힘 제한·사이 뼈),
 // 주문서의 30 줄 예제, three 의 CCDIKSolver. 같은 실행 안에서 모든 후보를 번갈아 돌리고 (라운드마다 순서를 바꿔, 후보마다 사례 전체를 3 번 연달아), 라운드마다 ns/풀이와 비율을 구해 중앙값을 낸다.
 // 바이트/풀이는 GC 뒤 heapUsed 증가분 (node --expose-gc). 옵션: --json (기계가 읽을 출력), --rounds N.
 // 옛 커밋과의 같은 실행 A/B (검사를 더한 비용 등) 는 npm run bench:ab (bench/abTwoBoneIK.ts, 옛 src 는 bench/buildOldSrc.mjs 가 git 에서 꺼낸다).
-import { Bone, BufferGeometry, Group, MeshBasicMaterial, Skeleton, SkinnedMesh, Vector3 } from "three";
+import { Bone, BufferGeometry, Group, MeshBasicMaterial, Quaternion, Skeleton, SkinnedMesh, Vector3 } from "three";
 import type { Object3D } from "three";
 import { CCDIKSolver } from "three/addons/animation/CCDIKSolver.js";
 import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK } from "../src/index.js";
@@ -106,6 +106,13 @@ function measureAccuracy(set: RigSet, solveCase: (c: RigCase) => void): { meanEr
 }
 
 const keepEnd = { keepEndRotation: true };
+// issue 16 의 옵션: 끝 회전 (가중치 1, 그리고 0.6 + tip 은 삼각형을 두 번 푸는 가장 비싼 길), tip, 굽힘 제한.
+const grip = new Quaternion(0.1, 0.7, -0.2, 0.6).normalize();
+const palm = new Vector3(0.02, 0.08, 0.01);
+const endRotationOptions = { endRotation: grip };
+const endRotationTipOptions = { endRotation: grip, endRotationWeight: 0.6, tip: palm };
+const tipOptions = { tip: palm };
+const bendLimitOptions = { bendLimits: { min: 0.05, max: 2.6 } };
 
 function rigSuite(name: string, set: RigSet, solveCase: (c: RigCase) => void, withAccuracy = true): Suite {
   return {
@@ -130,6 +137,10 @@ const floorSuite = rigSuite("바닥: 자세 쓰기 + 월드 행렬 갱신", dire
 const twoBoneSuite = rigSuite("TwoBoneIK.solve (극)", direct, (c) => { resetPose(c); direct.solvers.get(c.upper)!.ik.solve(c.target, c.pole, undefined, out); });
 const autoPoleSuite = rigSuite("TwoBoneIK.solve (자동 극)", direct, (c) => { resetPose(c); direct.solvers.get(c.upper)!.ik.solve(c.target, undefined, undefined, out); });
 const keepEndSuite = rigSuite("TwoBoneIK.solve (극, keepEndRotation)", direct, (c) => { resetPose(c); direct.solvers.get(c.upper)!.ik.solve(c.target, c.pole, keepEnd, out); });
+const endRotationSuite = rigSuite("TwoBoneIK.solve (극, endRotation)", direct, (c) => { resetPose(c); direct.solvers.get(c.upper)!.ik.solve(c.target, c.pole, endRotationOptions, out); });
+const endRotationTipSuite = rigSuite("TwoBoneIK.solve (극, endRotation 0.6 + tip)", direct, (c) => { resetPose(c); direct.solvers.get(c.upper)!.ik.solve(c.target, c.pole, endRotationTipOptions, out); }, false);
+const tipSuite = rigSuite("TwoBoneIK.solve (극, tip)", direct, (c) => { resetPose(c); direct.solvers.get(c.upper)!.ik.solve(c.target, c.pole, tipOptions, out); }, false);
+const bendLimitSuite = rigSuite("TwoBoneIK.solve (극, bendLimits)", direct, (c) => { resetPose(c); direct.solvers.get(c.upper)!.ik.solve(c.target, c.pole, bendLimitOptions, out); }, false);
 const betweenFloorSuite = rigSuite("바닥, 사이 뼈 둘", between, (c) => { resetPose(c); c.end.updateWorldMatrix(true, false); }, false);
 const betweenSuite = rigSuite("TwoBoneIK.solve, 사이 뼈 둘", between, (c) => { resetPose(c); between.solvers.get(c.upper)!.ik.solve(c.target, c.pole, undefined, out); });
 const naiveSuite = rigSuite("주문서의 30 줄 예제", direct, (c) => { resetPose(c); naiveTwoBoneIK(c.upper, c.mid, c.end, c.target, c.pole); });
@@ -137,8 +148,8 @@ const ccd1Suite = rigSuite("CCDIKSolver, 기본 1회 반복", direct, (c) => ccd
 const ccd50Suite = rigSuite("CCDIKSolver, 50회 반복", direct, (c) => ccdCase(direct, c, "ccd50"));
 
 const suites = [
-  solveSuite, yardstickSuite, floorSuite, twoBoneSuite, autoPoleSuite, keepEndSuite, betweenFloorSuite, betweenSuite,
-  naiveSuite, ccd1Suite, ccd50Suite,
+  solveSuite, yardstickSuite, floorSuite, twoBoneSuite, autoPoleSuite, keepEndSuite, endRotationSuite, endRotationTipSuite,
+  tipSuite, bendLimitSuite, betweenFloorSuite, betweenSuite, naiveSuite, ccd1Suite, ccd50Suite,
 ];
 
 /** 같은 라운드 안의 두 후보의 시간 비율과 목표. atMost: 비율이 target 이하여야 한다 (아니면 이상). */
