@@ -127,6 +127,8 @@ describe("FootPlacement validation", () => {
     ["maxTilt", (p: FootPlacement) => { p.maxTilt = 3; p.update(0.01); }, /maxTilt.*3/],
     ["bendMargin", (p: FootPlacement) => { p.bendMargin = 1; p.update(0.01); }, /bendMargin.*1/],
     ["maxPelvisSpeed", (p: FootPlacement) => { p.maxPelvisSpeed = 0; p.update(0.01); }, /maxPelvisSpeed.*0/],
+    ["footFollowSpeed", (p: FootPlacement) => { p.footFollowSpeed = -1; p.update(0.01); }, /footFollowSpeed.*-1/],
+    ["footFollowSpeed NaN", (p: FootPlacement) => { p.footFollowSpeed = NaN; p.update(0.01); }, /footFollowSpeed.*NaN/],
   ])("rejects a bad %s before writing any bone", async (_name, act, message) => {
     const { scene, placement, mixer } = await setUp("mixamo.glb", createHeightFieldGround((x) => 0.3 * x));
     mixer.update(1 / 60);

@@ -1,14 +1,15 @@
 // 발 딛기: AnimationMixer 가 쓴 걷기 자세를 울퉁불퉁한 땅에 맞춘다 (발 목표·발 기울기·골반 내림, 스프링으로 부드럽게).
-import { Quaternion, Vector3 } from "three";
+import { Matrix4, Quaternion, Vector3 } from "three";
 import type { Object3D, Vector3Like } from "three";
 import { TwoBoneIK } from "../index.js";
 import type { TwoBoneIKOptions } from "../index.js";
 import type { GroundQuery } from "./groundQuery.js";
-import { createCriticalSpringState, stepCriticalSpring } from "./criticalSpring.js";
+import { createCriticalSpringState, stepFollowSpring } from "./criticalSpring.js";
 import type { CriticalSpringState } from "./criticalSpring.js";
 import { FootGround } from "./footGround.js";
 import { requiredDrop } from "./pelvisDrop.js";
-import { setWorldRotation, tiltTowards } from "./footRotation.js";
+import { tiltTowards } from "./footRotation.js";
+import { writeMatrixRotation } from "../bone/localMath.js";
 import { checkFootPlacementSettings, checkLeg, checkObject } from "./footPlacementChecks.js";
 
 /** 다리 하나: findLimbs 의 Limb 를 그대로 넘기거나 손으로 만든다. */
@@ -47,8 +48,18 @@ interface LegState {
   readonly length: number;
   readonly offset: readonly [CriticalSpringState, CriticalSpringState, CriticalSpringState];
   readonly normal: readonly [CriticalSpringState, CriticalSpringState, CriticalSpringState];
+  /** 지난 프레임의 목표 변위·법선 (따라가는 스프링이 이어지는 몫을 잰다). */
+  readonly offsetGoal: readonly [CriticalSpringState, CriticalSpringState, CriticalSpringState];
+  readonly normalGoal: readonly [CriticalSpringState, CriticalSpringState, CriticalSpringState];
   /** 이번 프레임의 발목 목표 (월드). */
   readonly targetWorld: Vector3;
+  /** 이번 프레임 클립 자세의 허벅지 원점 (월드, 골반 내림 전). */
+  readonly upperWorld: Vector3;
+  /** 이번 프레임의 발 기울기 (up → 법선 쪽, 월드) 와 발이 가질 월드 회전 (끝 회전으로 푼다). */
+  readonly tiltRotation: Quaternion;
+  readonly footRotation: Quaternion;
+  /** solve() 의 옵션 (끝 회전 = footRotation). */
+  readonly solveOptions: TwoBoneIKOptions;
   /** 이번 프레임에 쓴 발의 기울기 (rad). */
   tilt: number;
 }
@@ -57,11 +68,17 @@ const _rootWorld = /*@__PURE__*/ new Vector3();
 const _upperWorld = /*@__PURE__*/ new Vector3();
 const _hipsWorld = /*@__PURE__*/ new Vector3();
 const _normalNow = /*@__PURE__*/ new Vector3();
-const _tilt = /*@__PURE__*/ new Quaternion();
-const _footRotation = /*@__PURE__*/ new Quaternion();
-const _scratchPosition = /*@__PURE__*/ new Vector3();
-const _scratchScale = /*@__PURE__*/ new Vector3();
-const SOLVE_OPTIONS: TwoBoneIKOptions = { keepEndRotation: true, weight: 1 };
+const _sole = /*@__PURE__*/ new Vector3();
+const _rotationMatrix = /*@__PURE__*/ new Matrix4();
+/** 법선이 이어지게 바뀌는 만큼은 늦지 않고 따라가는 한계 (단위 벡터의 변화 / s ≈ rad/s). 그보다 빠른 몫은 스프링으로. */
+const NORMAL_FOLLOW_RATE = 4;
+/**
+ * 클립의 발바닥 (가장 낮은 발바닥 점) 이 클립의 땅에서 다리 길이의 이 비율 안으로 내려오면 발의 스프링 시간이 높이에
+ * 비례해 줄어, 닿을 때는 0 이다: 디딘 발은 땅을 늦지 않고 따르고 (뜨지 않는다), 들린 발만 부드럽게 움직인다.
+ */
+const SETTLE_HEIGHT = 0.1;
+/** 닿지 않는 목표를 올릴 때 다리 길이에서 남기는 비율 (반올림으로 닿지 않는 일이 없게). */
+const REACH_MARGIN = 1e-9;
 /**
  * 발목 목표가 클립의 발목에서 이만큼 (다리 길이에 대한 비율) 안이고 골반도 그대로면 그 다리는 풀지 않는다:
  * 평평한 땅에서 클립을 그대로 돌려주기 위해서다 (float32 체인을 다시 풀면 1e-8 L 쯤 달라진다).
@@ -105,8 +122,13 @@ export class FootPlacement {
   maxPelvisSpeed: number;
   /** 발목 목표가 다리 길이의 (1 − bendMargin) 안에 오게 골반을 내린다 ([0, 1), 기본 0.02): 무릎이 조금 굽어 있다. */
   bendMargin = 0.02;
-  /** 발 변위·법선의 스프링 시간 (s, ≥ 0, 기본 0.08). 0 이면 바로 따른다. */
+  /**
+   * 발 변위·법선의 스프링 시간 (s, ≥ 0, 기본 0.08). 0 이면 바로 따른다. 스프링은 튀는 변화 (계단 모서리, 땅이 끊긴 곳)
+   * 만 부드럽게 한다: 땅 높이가 footFollowSpeed 보다 느리게 이어지며 바뀌는 몫 (경사를 걷는 발) 은 늦지 않고 따른다.
+   */
   footSmoothTime = 0.08;
+  /** 발 변위가 늦지 않고 따라가는 땅 높이 변화의 한계 (m/s, ≥ 0, 기본: 다리 길이의 2 배 / s). 0 이면 모든 변화를 스프링으로. */
+  footFollowSpeed: number;
   /** 골반 내림의 스프링 시간 (s, ≥ 0, 기본 0.15). */
   pelvisSmoothTime = 0.15;
   /** 발을 땅 법선으로 기울이는 비율 ([0, 1], 기본 1). */
@@ -123,6 +145,8 @@ export class FootPlacement {
 
   readonly #legs: readonly [LegState, LegState];
   readonly #pelvis = createCriticalSpringState();
+  /** 지난 프레임의 골반 내림 목표 (따라가는 스프링). */
+  readonly #pelvisGoal = createCriticalSpringState();
   /** 지난 update() 가 골반에 쓴 position 과 그 전의 값 (클립이 골반을 움직이지 않을 때 되돌린다). */
   readonly #hipsWritten = new Vector3();
   readonly #hipsBefore = new Vector3();
@@ -163,6 +187,7 @@ export class FootPlacement {
     this.maxStepDown = 0.5 * length;
     this.maxPelvisDrop = 0.4 * length;
     this.maxPelvisSpeed = 2 * length;
+    this.footFollowSpeed = 2 * length;
   }
 
   /** 생성 시점 (쉼 자세) 의 발바닥 점: 발목·발가락 바로 아래의 클립 땅 (발 뼈의 로컬 공간). */
@@ -183,9 +208,11 @@ export class FootPlacement {
       [createCriticalSpringState(), createCriticalSpringState(), createCriticalSpringState()];
     const normal = spring();
     normal[0].value = up.x; normal[1].value = up.y; normal[2].value = up.z;
+    const footRotation = new Quaternion();
     return {
       ik, ground: new FootGround(leg.end, soles), length: a.distanceTo(b) + b.distanceTo(c),
-      offset: spring(), normal, targetWorld: new Vector3(), tilt: 0,
+      offset: spring(), normal, offsetGoal: spring(), normalGoal: spring(), targetWorld: new Vector3(), upperWorld: new Vector3(), tilt: 0,
+      tiltRotation: new Quaternion(), footRotation, solveOptions: { endRotation: footRotation, weight: 1 },
     };
   }
 
@@ -220,9 +247,10 @@ export class FootPlacement {
       const leg = this.#legs[i]!;
       leg.ik.end.updateWorldMatrix(true, false);
       leg.ground.read(this.ground, root, up, this);
-      followLeg(leg, this.#snap ? 0 : this.footSmoothTime, dt, w, up);
+      followLeg(leg, this.#snap, this, dt, w, up, root);
+      keepSolesOnGround(leg, root, up);
       // 4. 이 다리에 필요한 골반 내림: 클립의 다리 뻗음보다 더 펴지 않는다.
-      const upper = _upperWorld.setFromMatrixPosition(leg.ik.upper.matrixWorld);
+      const upper = leg.upperWorld.setFromMatrixPosition(leg.ik.upper.matrixWorld);
       const clipReach = upper.distanceTo(leg.ground.ankleWorld);
       const reach = Math.max(leg.length * (1 - this.bendMargin), clipReach);
       const need = requiredDrop(upper, leg.targetWorld, up, reach);
@@ -231,18 +259,16 @@ export class FootPlacement {
     this.#movePelvis(Math.min(drop, this.maxPelvisDrop), dt);
     this.#snap = false;
 
-    // 5. 다리 풀이와 발 기울이기.
+    // 5. 다리 풀이: 발목을 목표에, 발은 끝 회전으로 클립의 회전을 법선 쪽으로 기울인 회전 (한 번에 정확히).
+    //    골반이 아직 덜 내려와 (속도 제한) 닿지 않는 목표는 up 을 따라 닿는 높이로 올린다: 곧게 편 다리가 목표 쪽으로
+    //    비스듬히 뻗어 발이 옆으로 (모서리 너머 높은 땅 속으로) 가지 않고, 발은 제 땅 바로 위에 머문다.
     for (let i = 0; i < 2; i++) {
       const leg = this.#legs[i]!;
+      const hip = _upperWorld.copy(leg.upperWorld).addScaledVector(up, -this.pelvisDrop);
+      const raise = requiredDrop(hip, leg.targetWorld, up, leg.length * (1 - REACH_MARGIN));
+      if (raise > 0) leg.targetWorld.addScaledVector(up, raise);
       const moved = leg.targetWorld.distanceToSquared(leg.ground.ankleWorld) > (UNCHANGED_TARGET * leg.length) ** 2;
-      if (moved || this.pelvisDrop > 0) leg.ik.solve(leg.targetWorld, undefined, SOLVE_OPTIONS);
-      _normalNow.set(leg.normal[0].value, leg.normal[1].value, leg.normal[2].value).normalize();
-      tiltTowards(_tilt, up, _normalNow, this.tiltWeight * w, this.maxTilt);
-      leg.tilt = 2 * Math.acos(Math.min(1, Math.abs(_tilt.w)));
-      if (leg.tilt > 0) {
-        leg.ik.end.matrixWorld.decompose(_scratchPosition, _footRotation, _scratchScale);
-        setWorldRotation(leg.ik.end, _footRotation.premultiply(_tilt));
-      }
+      if (moved || this.pelvisDrop > 0 || leg.tilt > 0) leg.ik.solve(leg.targetWorld, undefined, leg.solveOptions);
     }
   }
 
@@ -264,7 +290,11 @@ export class FootPlacement {
   #movePelvis(goal: number, dt: number): void {
     const spring = this.#pelvis;
     const before = spring.value;
-    stepCriticalSpring(spring, goal, this.#snap ? 0 : this.pelvisSmoothTime, dt);
+    // 이어지는 변화 (경사에서 조금씩 바뀌는 내림) 는 maxPelvisSpeed 까지 바로, 튀는 변화만 스프링으로.
+    // 더 내려야 하면 기다리지 않는다 (속도 제한까지): 늦은 골반은 발을 땅에 닿지 못하게 한다. 올릴 때만 부드럽게.
+    if (this.#snap) this.#pelvisGoal.value = goal;
+    const smooth = this.#snap || goal > before ? 0 : this.pelvisSmoothTime;
+    stepFollowSpring(spring, this.#pelvisGoal, goal, this.maxPelvisSpeed, smooth, dt);
     const limit = this.#snap ? Infinity : this.maxPelvisSpeed * dt;
     if (spring.value - before > limit) { spring.value = before + limit; spring.velocity = this.maxPelvisSpeed; }
     if (before - spring.value > limit) { spring.value = before - limit; spring.velocity = -this.maxPelvisSpeed; }
@@ -292,24 +322,67 @@ export class FootPlacement {
 }
 
 /**
- * 발 변위·법선을 스프링으로 따라가고 섞음 비율을 곱한 발목 목표를 leg.targetWorld 에 둔다.
+ * 발 변위·법선을 따라가는 스프링으로 좇고 (이어지는 변화는 바로, 튀는 변화만 부드럽게), 섞음 비율을 곱한 발목 목표를
+ * leg.targetWorld 에, 발의 기울기를 leg.tiltRotation·leg.tilt 에, 발이 가질 월드 회전을 leg.footRotation 에 둔다.
  * 올림은 기다리지 않는다: 스프링이 목표보다 아래 (up 방향) 에 있으면 목표 높이로 올린다 (늦은 스프링이 발을 땅에 묻지 않게).
  */
-function followLeg(leg: LegState, smoothTime: number, dt: number, weight: number, up: Readonly<Vector3>): void {
-  const g = leg.ground;
-  stepCriticalSpring(leg.offset[0], g.offsetGoal.x, smoothTime, dt);
-  stepCriticalSpring(leg.offset[1], g.offsetGoal.y, smoothTime, dt);
-  stepCriticalSpring(leg.offset[2], g.offsetGoal.z, smoothTime, dt);
-  stepCriticalSpring(leg.normal[0], g.normalGoal.x, smoothTime, dt);
-  stepCriticalSpring(leg.normal[1], g.normalGoal.y, smoothTime, dt);
-  stepCriticalSpring(leg.normal[2], g.normalGoal.z, smoothTime, dt);
-  const o = leg.offset;
+function followLeg(
+  leg: LegState, snap: boolean, p: FootPlacement, dt: number, weight: number, up: Readonly<Vector3>, root: Readonly<Vector3>,
+): void {
+  const g = leg.ground, o = leg.offset, n = leg.normal, og = leg.offsetGoal, ng = leg.normalGoal;
+  if (snap) { // 처음 (또는 섞음 비율 0 에서 돌아올 때): 지난 목표 = 지금 목표
+    og[0].value = g.offsetGoal.x; og[1].value = g.offsetGoal.y; og[2].value = g.offsetGoal.z;
+    ng[0].value = g.normalGoal.x; ng[1].value = g.normalGoal.y; ng[2].value = g.normalGoal.z;
+  }
+  // 땅에 가까운 발일수록 스프링이 빠르다 (SETTLE_HEIGHT).
+  let lowest = Infinity;
+  for (let i = 0; i < g.soleWorld.length; i++) {
+    const s = g.soleWorld[i]!, h = s.x * up.x + s.y * up.y + s.z * up.z;
+    if (h < lowest) lowest = h;
+  }
+  const settle = (lowest - (root.x * up.x + root.y * up.y + root.z * up.z)) / (SETTLE_HEIGHT * leg.length);
+  const smoothTime = snap ? 0 : p.footSmoothTime * (settle >= 1 ? 1 : settle > 0 ? settle : 0), follow = p.footFollowSpeed;
+  stepFollowSpring(o[0], og[0], g.offsetGoal.x, follow, smoothTime, dt);
+  stepFollowSpring(o[1], og[1], g.offsetGoal.y, follow, smoothTime, dt);
+  stepFollowSpring(o[2], og[2], g.offsetGoal.z, follow, smoothTime, dt);
+  stepFollowSpring(n[0], ng[0], g.normalGoal.x, NORMAL_FOLLOW_RATE, smoothTime, dt);
+  stepFollowSpring(n[1], ng[1], g.normalGoal.y, NORMAL_FOLLOW_RATE, smoothTime, dt);
+  stepFollowSpring(n[2], ng[2], g.normalGoal.z, NORMAL_FOLLOW_RATE, smoothTime, dt);
+  // (땅을 찾지 못해 클립으로 돌아가는 발은 땅에 묻힐 일이 없으니 부드럽게 돌아간다.)
   const below = (g.offsetGoal.x - o[0].value) * up.x + (g.offsetGoal.y - o[1].value) * up.y + (g.offsetGoal.z - o[2].value) * up.z;
-  if (below > 0) {
+  if (below > 0 && g.contact) {
     o[0].value += up.x * below; o[1].value += up.y * below; o[2].value += up.z * below;
   }
   const t = leg.targetWorld.copy(g.ankleWorld);
-  t.x += leg.offset[0].value * weight;
-  t.y += leg.offset[1].value * weight;
-  t.z += leg.offset[2].value * weight;
+  t.x += o[0].value * weight;
+  t.y += o[1].value * weight;
+  t.z += o[2].value * weight;
+  // 기울기: 스프링의 법선 쪽으로 (tiltWeight·섞음 비율, maxTilt 까지). 발의 월드 회전 = 기울기 · 클립 발의 회전.
+  _normalNow.set(n[0].value, n[1].value, n[2].value).normalize();
+  const tilt = tiltTowards(leg.tiltRotation, up, _normalNow, p.tiltWeight * weight, p.maxTilt);
+  leg.tilt = 2 * Math.acos(Math.min(1, Math.abs(tilt.w)));
+  writeMatrixRotation(g.foot.matrixWorld, _rotationMatrix, leg.footRotation);
+  leg.footRotation.premultiply(tilt);
+}
+
+/**
+ * 실제로 쓸 기울기로 돌린 발바닥 점이 닿은 땅보다 아래로 가지 않게 (클립에서 땅 위 높이만큼 위에) 발목 목표를 up 으로
+ * 올린다. 스프링이 늦어 법선이 덜 기울었거나 변위가 덜 내려왔어도 발바닥은 땅에 묻히지 않는다.
+ */
+function keepSolesOnGround(leg: LegState, root: Readonly<Vector3>, up: Readonly<Vector3>): void {
+  const g = leg.ground, target = leg.targetWorld, ankle = g.ankleWorld;
+  const rootUp = root.x * up.x + root.y * up.y + root.z * up.z;
+  let lift = 0;
+  for (let i = 0; i < g.soleWorld.length; i++) {
+    if (!g.hitFound[i]) continue;
+    const hit = g.hits[i]!, sole = g.soleWorld[i]!, normal = hit.normal;
+    const upDotN = up.x * normal.x + up.y * normal.y + up.z * normal.z;
+    if (!(upDotN > 0)) continue;
+    const moved = _sole.copy(sole).sub(ankle).applyQuaternion(leg.tiltRotation).add(target);
+    const height = (moved.x - hit.point.x) * normal.x + (moved.y - hit.point.y) * normal.y + (moved.z - hit.point.z) * normal.z;
+    const clipHeight = sole.x * up.x + sole.y * up.y + sole.z * up.z - rootUp;
+    const need = (clipHeight * upDotN - height) / upDotN;
+    if (need > lift) lift = need;
+  }
+  if (lift > 0) target.addScaledVector(up, lift);
 }

@@ -50,3 +50,18 @@ export function stepCriticalSpring(state: CriticalSpringState, goal: number, smo
   state.velocity = (state.velocity - omega * j * dt) * decay;
   return state;
 }
+
+/**
+ * 따라가는 스프링 (라이브러리 내부용): 목표가 지난 프레임부터 움직인 만큼 가운데 followLimit·dt 까지는 그대로 따라가고
+ * (이어지는 변화: 경사를 걷는 발의 땅 높이는 늦지 않는다), 그보다 큰 몫 (튀는 변화: 계단의 모서리) 만
+ * {@link stepCriticalSpring} 으로 부드럽게 따라간다. previousGoal 은 지난 목표 (이 함수가 goal 로 바꾼다).
+ * @internal
+ */
+export function stepFollowSpring(
+  state: CriticalSpringState, previousGoal: CriticalSpringState, goal: number, followLimit: number, smoothTime: number, dt: number,
+): void {
+  const change = goal - previousGoal.value, limit = followLimit * dt;
+  state.value += change > limit ? limit : change < -limit ? -limit : change;
+  previousGoal.value = goal;
+  stepCriticalSpring(state, goal, smoothTime, dt);
+}

@@ -47,7 +47,7 @@ export class FootGround {
 
   /**
    * 클립 자세 (발의 matrixWorld 가 최신) 에서 땅을 읽어 offsetGoal·normalGoal 을 정한다. 쓰는 것은 이 객체뿐이다.
-   * 1. 발바닥 점마다 up·maxStepHeight 위에서 아래로 maxStepHeight + maxStepDown 만큼 쏜다.
+   * 1. 발바닥 점마다 up·maxStepHeight 위에서 아래로, 클립의 땅보다 maxStepDown 아래까지 쏜다 (들린 발도 같은 깊이까지).
    * 2. 땅 평면: 법선 N = 닿은 법선들의 평균, 점 P = N 방향으로 가장 높은 닿음 (계단에서는 높은 단).
    * 3. 발목 목표 A' = G + N·a: G 는 발목 A 를 up 을 따라 평면에 내린 점, a = 클립 땅 위 발목 높이.
    *    평평한 평면과 완전한 기울임이면 발바닥이 클립에서처럼 땅에 닿는다 (식의 까닭: 발을 up→N 으로 돌리면
@@ -63,7 +63,9 @@ export class FootGround {
     for (let i = 0; i < this.soleLocal.length; i++) {
       const sole = this.soleWorld[i]!.copy(this.soleLocal[i]!).applyMatrix4(matrix);
       const origin = this.#origin.copy(sole).addScaledVector(up, settings.maxStepHeight);
-      const hit = ground(origin, down, settings.maxStepHeight + settings.maxStepDown, this.hits[i]!);
+      const lifted = sole.x * up.x + sole.y * up.y + sole.z * up.z - root.dot(up); // 클립의 땅 위 높이
+      const reach = settings.maxStepHeight + (lifted > 0 ? lifted : 0) + settings.maxStepDown;
+      const hit = ground(origin, down, reach, this.hits[i]!);
       const ok = hit !== null;
       if (ok) checkHit(hit, i);
       this.hitFound[i] = ok;

@@ -14,6 +14,7 @@ export interface FootPlacementSettings {
   maxPelvisSpeed: number;
   bendMargin: number;
   footSmoothTime: number;
+  footFollowSpeed: number;
   pelvisSmoothTime: number;
   tiltWeight: number;
   maxTilt: number;
@@ -78,6 +79,8 @@ export function checkFootPlacementSettings(s: FootPlacementSettings, dt: unknown
   if (!isNumber(step) || !(step > 0) || step === Infinity) rangeError("maxStepHeight", "0 보다 큰 유한한 수 (m)", step);
   const speed = s.maxPelvisSpeed;
   if (!isNumber(speed) || !(speed > 0)) rangeError("maxPelvisSpeed", "0 보다 큰 수 (m/s, Infinity 가능)", speed);
+  const follow = s.footFollowSpeed;
+  if (!isNumber(follow) || !(follow >= 0)) rangeError("footFollowSpeed", "0 이상의 수 (m/s, Infinity 가능)", follow);
   const margin = s.bendMargin;
   if (!isNumber(margin) || !(margin >= 0 && margin < 1)) rangeError("bendMargin", "[0, 1) 의 수", margin);
   const tilt = s.maxTilt;

@@ -1,28 +1,5 @@
-// 발 뼈의 월드 회전 쓰기: 다리 풀이 (keepEndRotation) 뒤에 발을 땅 법선으로 돌린다.
-// 끝 회전 기능 (issue 16 의 endRotation) 이 생기면 이 파일만 그 옵션으로 바꾸면 된다.
-import { Quaternion, Vector3 } from "three";
-import type { Object3D } from "three";
-
-const _parentPosition = /*@__PURE__*/ new Vector3();
-const _parentScale = /*@__PURE__*/ new Vector3();
-const _parentRotation = /*@__PURE__*/ new Quaternion();
-
-/**
- * bone 의 월드 회전이 rotationWorld 가 되도록 bone.quaternion 을 쓰고 bone 의 행렬을 갱신한다.
- * 부모의 matrixWorld 는 최신이라 가정한다 (TwoBoneIK.solve 뒤에는 mid 부터 끝까지 최신이다). 부모 스케일은 균등이라 가정한다.
- * 할당하지 않는다.
- */
-export function setWorldRotation(bone: Object3D, rotationWorld: Readonly<Quaternion>): void {
-  const parent = bone.parent;
-  if (parent === null) {
-    bone.quaternion.copy(rotationWorld);
-  } else {
-    parent.matrixWorld.decompose(_parentPosition, _parentRotation, _parentScale);
-    bone.quaternion.copy(_parentRotation.invert().multiply(rotationWorld)).normalize();
-  }
-  bone.updateMatrix();
-  bone.updateMatrixWorld(false);
-}
+// 발의 기울기: 위를 땅 법선 쪽으로 돌리는 가장 작은 회전 (다리 풀이는 이 회전 · 클립 발의 회전을 끝 회전으로 쓴다).
+import type { Quaternion, Vector3 } from "three";
 
 /**
  * out ← up 을 normal 쪽으로 기울이는 가장 작은 회전, 각도는 min(weight·θ, maxTilt) (θ = ∠(up, normal), rad).

@@ -96,17 +96,23 @@ export async function walkOverTerrain(
   const contactTolerance = 0.01 * (height / 1.75);
   let penetration = 0, float = -Infinity, maxDrop = 0, pelvisRaise = -Infinity, maxJump = 0, clipMaxJump = 0;
   const samples = new Map<number, number[]>();
-  const rootWorld = new Vector3(), hipsClip = new Vector3();
+  const rootWorld = new Vector3(), hipsClipWorld = new Vector3();
   const clipHeights: number[][] = placement.feet.map((f) => f.soleLocal.map(() => 0));
+  // 클립이 골반의 position 을 쓰지 않으면 지난 프레임의 내림이 남아 있다: 클립 자세를 잴 때는 클립의 값으로 되돌린다
+  // (FootPlacement.update 가 처음에 하는 것과 같다). 안 그러면 접촉 판정과 클립의 관절 이동이 내린 자세로 재진다.
+  const hipsClip = hips.position.clone();
+  let hipsWritten: Vector3 | null = null;
   for (let k = 0; k <= frames; k++) {
     if (k > 0) mixer.update(1 / fps);
+    if (hipsWritten !== null && hips.position.equals(hipsWritten)) hips.position.copy(hipsClip);
+    hipsClip.copy(hips.position);
     placeRoot(k);
     rootWorld.setFromMatrixPosition(scene.matrixWorld);
     // 클립 자세: 발바닥의 클립 높이 (접촉 판정) 와 관절 위치.
     placement.feet.forEach((foot, f) => foot.soleLocal.forEach((p, i) => {
       clipHeights[f]![i] = _v.copy(p).applyMatrix4(foot.foot.matrixWorld).y - rootWorld.y;
     }));
-    hipsClip.setFromMatrixPosition(hips.matrixWorld);
+    hipsClipWorld.setFromMatrixPosition(hips.matrixWorld);
     tracked.forEach((bone, i) => {
       const p = _v.setFromMatrixPosition(bone.matrixWorld).sub(rootWorld);
       if (k > 0) clipMaxJump = Math.max(clipMaxJump, p.distanceTo(prevClip[i]!));
@@ -114,10 +120,11 @@ export async function walkOverTerrain(
     });
 
     placement.update(k === 0 ? 0 : 1 / fps);
+    hipsWritten = hips.position.clone();
     scene.updateMatrixWorld(true);
 
     maxDrop = Math.max(maxDrop, placement.pelvisDrop);
-    pelvisRaise = Math.max(pelvisRaise, _v.setFromMatrixPosition(hips.matrixWorld).y - hipsClip.y);
+    pelvisRaise = Math.max(pelvisRaise, _v.setFromMatrixPosition(hips.matrixWorld).y - hipsClipWorld.y);
     tracked.forEach((bone, i) => {
       const p = _v.setFromMatrixPosition(bone.matrixWorld).sub(rootWorld);
       if (k > 0) maxJump = Math.max(maxJump, p.distanceTo(prevSolved[i]!));
