@@ -90,12 +90,15 @@ const UNCHANGED_TARGET = 1e-12;
  * 1. 검사 (뼈에 쓰기 전에, 인자·설정의 이름과 값을 담은 RangeError).
  * 2. 발마다 발바닥 점 (뒤꿈치·발끝) 위에서 −up 으로 쏘아 땅 평면을 읽고, 발목 목표 변위와 기울일 법선을 정한다
  *    (땅 높이가 클립의 땅 (root 의 원점을 지나는 up 에 수직인 평면) 과 다른 만큼).
- * 3. 변위·법선을 임계 감쇠 스프링으로 따라간다 (footSmoothTime), 섞음 비율을 곱한다.
+ * 3. 변위·법선을 따라가는 스프링으로 좇는다: 이어지는 변화 (footFollowSpeed 까지) 는 바로, 튀는 변화만 footSmoothTime
+ *    으로 (클립의 발바닥이 땅에 가까울수록 짧게), 섞음 비율을 곱한다. 실제로 쓸 기울기로 돌린 발바닥 점이 닿은 땅 아래로
+ *    가지 않게 발목 목표를 올린다.
  * 4. 골반: 두 발목 목표에 무릎이 bendMargin 만큼 굽은 채 닿도록 필요한 만큼만 내린다 (0 ≤ 내림 ≤ maxPelvisDrop,
- *    클립보다 올리지 않는다), 스프링 (pelvisSmoothTime) 과 속도 제한 (maxPelvisSpeed).
- * 5. 다리마다 TwoBoneIK.solve (자동 극, keepEndRotation), 그다음 발의 월드 회전을 법선 쪽으로 (tiltWeight, maxTilt).
- * 섞음 비율이 0 이면 아무것도 쓰지 않는다 (클립 그대로). update() 는 아직 프레임마다 조금 할당한다 (두 다리에 약 160 B,
- * `npm run bench` 가 바이트/프레임을 찍는다): 새 Vector3 는 만들지 않지만 함수 사이로 오가는 수의 상자가 남아 있다.
+ *    클립보다 올리지 않는다). 내릴 때는 바로 (maxPelvisSpeed 까지), 올릴 때는 스프링 (pelvisSmoothTime).
+ * 5. 다리마다 TwoBoneIK.solve (자동 극, endRotation = 법선 쪽으로 기울인 클립 발의 회전). 골반이 아직 덜 내려와 닿지 않는
+ *    목표는 up 을 따라 닿는 높이로 올린다.
+ * 섞음 비율이 0 이면 아무것도 쓰지 않는다 (클립 그대로). update() 는 아직 프레임마다 조금 할당한다 (`npm run bench` 가
+ * 바이트/프레임을 찍는다): 새 Vector3 는 만들지 않지만 함수 사이로 오가는 수의 상자가 남아 있다.
  * 클립이 골반의 position 을 움직이지 않으면, 지난 프레임에 쓴 내림을 되돌린 뒤 다시 계산한다 (쌓이지 않게).
  */
 export class FootPlacement {
