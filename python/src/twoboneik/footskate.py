@@ -6,8 +6,9 @@
 2. 뼈 길이 (엉덩이–무릎, 무릎–발목, 발목–발끝) 는 클립에서 한 번, 프레임들의 중앙값. 출력은 모든 프레임에서 이 길이다.
 3. 땅 g = 두 발끝 높이의 ground_percentile 백분위. 발 높이 = min(발끝 − g, 발목 − g − 발목의 평평한 높이),
    속도 = 발목과 발끝의 수평 속도 중 작은 것. 접지는 contact.detect_contacts (높이 띠 + 속도, 히스테리시스, 최소 길이).
-4. 디딘 자리 = 접지 구간의 발목·발끝 위치 평균. 무게 = footlock.blend_weights (구간 1, 앞뒤 blend_frames 프레임 smoothstep).
-   닿지 않는 발목 자리는 발끝을 축으로 굴린다 (toeroll.toe_roll, 발 고정과 같은 식).
+4. 디딘 자리 = 접지 구간의 발끝 위치 평균 (문헌의 지표가 재는 점). 발목의 자리 = 디딘 발끝 − 발 길이 × 그 프레임의 들어온
+   발 방향 (발목→발끝): 발의 기울기 (뒤꿈치 들기) 는 들어온 대로. 무게 = footlock.blend_weights (구간 1, 앞뒤 blend_frames
+   프레임 smoothstep). 닿지 않는 발목 자리는 발끝을 축으로 굴린다 (toeroll.toe_roll, 발 고정과 같은 식).
 5. 프레임마다 두 다리를 solve_two_bone_ik 로 (프레임에 대해 벡터화): 엉덩이는 그대로, 무릎은 들어온 무릎을 극 힌트로
    (거의 곧은 다리는 캐릭터의 앞 쪽으로, pole.auto_pole), 발목은 목표 = 들어온 발목 + w·(디딘 자리 − 들어온 발목).
 6. 발끝은 발과 함께: 방향 = 들어온 발목→발끝 (접지 중에는 w 만큼 디딘 발끝 쪽으로), 길이 = 중앙값, 땅 아래로 가면
@@ -178,7 +179,7 @@ def _check_fps(fps: Any, name: str = "fps") -> float:
 #: 생성 모션의 접지 문턱: 높이 띠는 발 고정과 같고 (3 cm 에 들어가 5 cm 에 나옴), 속도는 더 넉넉하다 (0.5 m/s 에 들어가
 #: 1 m/s 에 나옴) — 문헌이 미끄러짐으로 세는 0.5 m/s 넘는 발도 접지로 잡아야 고칠 수 있다. 대신 땅에 붙어 1 m/s 보다
 #: 느리게 끌며 옮기는 발 (발을 들지 않는 걸음) 은 디딘 것으로 보고 고정한다 (speed_off 를 낮추면 남는다).
-GENERATED_CONTACT = ContactOptions(height_on=0.03, height_off=0.05, speed_on=0.5, speed_off=1.0, min_contact=0.1)
+GENERATED_CONTACT = ContactOptions(height_on=0.03, height_off=0.05, speed_on=0.5, speed_off=0.9, min_contact=0.1)
 
 
 @dataclass(frozen=True)
@@ -411,7 +412,7 @@ def clean_foot_skating(
         flat = float(np.percentile(ankle_h, options.contact.ground_percentile))
         height = np.minimum(height_of[:, leg.toe] - ground, ankle_h - flat)
         speeds = [_length(_horizontal(np.gradient(x[:, j], 1.0 / rate, axis=0), up)) for j in (leg.ankle, leg.toe)]
-        tracks.append(detect_contacts(height, np.minimum(*speeds), 0.0, 1.0 / rate, scale, options.contact))
+        tracks.append(detect_contacts(height, np.maximum(*speeds), 0.0, 1.0 / rate, scale, options.contact))
 
     # 4–6. 다리마다 목표, IK, 발끝.
     out64 = x.copy()
@@ -419,14 +420,16 @@ def clean_foot_skating(
     for leg, track, (thigh, shin, foot_length) in zip(spec.legs, tracks, lengths):
         hip, knee, ankle, toe = (x[:, j] for j in leg)
         weight, owner = blend_weights(track.intervals, frames, options.blend_frames)
-        ankle_spot = _interval_means(ankle, track.intervals)
         toe_spot = _interval_means(toe, track.intervals)
+        own = toe - ankle
+        own = own / np.maximum(_length(own), np.finfo(float).tiny)[:, None]
         target = ankle.copy()
         toe_goal = toe.copy()
         active = np.flatnonzero(weight > 0)
         if active.size:
             w = weight[active]
-            spot = ankle_spot[owner[active]]
+            # 디딘 발끝에서 들어온 발의 방향을 거슬러 발 길이만큼: 발끝은 제자리, 발의 기울기 (뒤꿈치 들기) 는 그대로.
+            spot = toe_spot[owner[active]] - foot_length * own[active]
             if options.toe_roll:
                 spot, _ = toe_roll(hip[active], spot, toe_spot[owner[active]], ROLL_REACH * (thigh + shin), w)
             target[active] = ankle[active] + w[:, None] * (spot - ankle[active])
@@ -435,8 +438,6 @@ def clean_foot_skating(
         result = solve_two_bone_ik(hip, thigh, shin, target, pole)
         new_knee, new_ankle = np.asarray(result.joint), np.asarray(result.end)
         # 발끝의 방향: 들어온 발의 방향, 접지 중에는 무게만큼 디딘 발끝 쪽으로.
-        own = toe - ankle
-        own = own / np.maximum(_length(own), np.finfo(float).tiny)[:, None]
         toward = toe_goal - new_ankle
         toward = toward / np.maximum(_length(toward), np.finfo(float).tiny)[:, None]
         direction = own + weight[:, None] * (toward - own)
