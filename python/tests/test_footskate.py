@@ -225,3 +225,18 @@ def test_a_zero_length_bone_is_refused():
     joints[:, 10] = joints[:, 7]
     with pytest.raises(ValueError, match="발목–발끝"):
         clean_foot_skating(joints)
+
+
+def test_report_false_skips_the_metrics_but_gives_the_same_array():
+    skated = generator.add_skating(SOURCE, 0.6)
+    quick = clean_foot_skating(skated, options=FootskateOptions(report=False))
+    assert quick.metrics == {} and "접지" in quick.summary()
+    assert quick.joints.tobytes() == clean_foot_skating(skated).joints.tobytes()
+
+
+def test_the_benchmark_runs_on_a_small_array(capsys):
+    from twoboneik import bench_footskate
+
+    bench_footskate.main(["--frames", "400", "--rounds", "1"])
+    out = capsys.readouterr().out
+    assert "400 프레임" in out and "지표 없이" in out

@@ -191,6 +191,7 @@ class FootskateOptions:
     - ground: 땅 높이 (위 축의 좌표 × 부호, 배열 단위). None 이면 발끝 높이에서 추정.
     - units_per_metre = 1.0: 1 m 가 배열 단위로 얼마인가 (cm 배열이면 100). 문턱과 보고의 mm 에 쓴다.
     - toe_roll = True: 닿지 않는 디딘 발목 자리에서 발끝을 축으로 굴린다.
+    - report = True: 전·후 지표 (metrics) 를 잰다. False 면 metrics 는 빈 dict (큰 배치에서 시간을 아낀다).
     """
 
     contact: ContactOptions = field(default_factory=lambda: GENERATED_CONTACT)
@@ -198,6 +199,7 @@ class FootskateOptions:
     ground: Optional[float] = None
     units_per_metre: float = 1.0
     toe_roll: bool = True
+    report: bool = True
 
     def validate(self) -> None:
         self.contact.validate()
@@ -257,8 +259,7 @@ class FootskateResult:
         }
 
     def summary(self, lang: str = "ko") -> str:
-        """사람이 읽는 짧은 보고 (lang 'ko' 또는 'en')."""
-        before, after = self.metrics["before"], self.metrics["after"]
+        """사람이 읽는 짧은 보고 (lang 'ko' 또는 'en'). 지표를 재지 않았으면 (report=False) 접지만."""
         ko = lang == "ko"
         lines = [
             (f"배치 {self.layout.name}, {self.joints.shape[0]} 프레임, {self.fps:g} fps, 땅 높이 {self.ground:.4g}" if ko else
@@ -277,6 +278,9 @@ class FootskateResult:
                     f"{foot.side:5s}: {len(foot.intervals)} contacts ({frames} frames), ankle slide mean {b_mean:.3g} → "
                     f"{a_mean:.3g} mm, max {b_max:.3g} → {a_max:.3g} mm (per frame), out of reach {foot.unreachable_frames.size}"
                 )
+        if not self.metrics:
+            return "\n".join(lines)
+        before, after = self.metrics["before"], self.metrics["after"]
         label = "발 미끄러짐 비율 (GMD/OmniControl 식)" if ko else "foot-skating ratio (GMD/OmniControl)"
         slide = "미끄러짐" if ko else "foot sliding"
         lines.append(
@@ -319,9 +323,13 @@ def _horizontal(v: NDArray[np.float64], up: NDArray[np.float64]) -> NDArray[np.f
 
 
 def _interval_means(points: NDArray[np.float64], intervals: list[tuple[int, int]]) -> NDArray[np.float64]:
+    """구간마다 (끝 포함) points (F, 3) 의 평균 (N, 3). 누적합의 차: 구간 수만큼 파이썬 루프를 돌지 않는다."""
     if not intervals:
         return np.zeros((0, 3))
-    return np.stack([points[s:e + 1].mean(axis=0) for s, e in intervals])
+    bounds = np.asarray(intervals, dtype=np.intp).reshape(-1, 2)
+    total = np.concatenate((np.zeros((1, 3)), np.cumsum(points, axis=0)))
+    means: NDArray[np.float64] = (total[bounds[:, 1] + 1] - total[bounds[:, 0]]) / (bounds[:, 1] - bounds[:, 0] + 1)[:, None]
+    return means
 
 
 def _forward(x: NDArray[np.float64], layout: Layout) -> NDArray[np.float64]:
@@ -388,7 +396,10 @@ def clean_foot_skating(
         fps = spec.fps
     rate = _check_fps(fps)
     source = _check_joints(joints, spec)
-    x = source.astype(np.float64)
+    # 다리의 여덟 관절만 float64 로 (큰 배열에서 전체를 복사하지 않는다): small 은 그 안의 색인.
+    picks = [j for leg in spec.legs for j in leg]
+    small = Layout(LegIndices(0, 1, 2, 3), LegIndices(4, 5, 6, 7), 0, spec.up_axis, spec.up_sign, spec.fps, spec.name)
+    x = source[:, picks].astype(np.float64)
     frames = x.shape[0]
     up = spec.up
     scale = options.units_per_metre
@@ -398,16 +409,16 @@ def clean_foot_skating(
     lengths = [
         (_median_length(x, leg.hip, leg.knee, f"{side} 엉덩이–무릎"), _median_length(x, leg.knee, leg.ankle, f"{side} 무릎–발목"),
          _median_length(x, leg.ankle, leg.toe, f"{side} 발목–발끝"))
-        for side, leg in zip(("left", "right"), spec.legs)
+        for side, leg in zip(("left", "right"), small.legs)
     ]
     # 3. 땅과 접지.
-    toe_heights = [height_of[:, leg.toe] for leg in spec.legs]
+    toe_heights = [height_of[:, leg.toe] for leg in small.legs]
     ground = options.ground if options.ground is not None else float(
         np.percentile(np.concatenate(toe_heights), options.contact.ground_percentile)
     )
-    forward = _forward(x, spec)
+    forward = _forward(x, small)
     tracks: list[ContactTrack] = []
-    for leg in spec.legs:
+    for leg in small.legs:
         ankle_h = height_of[:, leg.ankle] - ground
         flat = float(np.percentile(ankle_h, options.contact.ground_percentile))
         height = np.minimum(height_of[:, leg.toe] - ground, ankle_h - flat)
@@ -417,7 +428,7 @@ def clean_foot_skating(
     # 4–6. 다리마다 목표, IK, 발끝.
     out64 = x.copy()
     unreachable: list[NDArray[np.intp]] = []
-    for leg, track, (thigh, shin, foot_length) in zip(spec.legs, tracks, lengths):
+    for leg, track, (thigh, shin, foot_length) in zip(small.legs, tracks, lengths):
         hip, knee, ankle, toe = (x[:, j] for j in leg)
         weight, owner = blend_weights(track.intervals, frames, options.blend_frames)
         toe_spot = _interval_means(toe, track.intervals)
@@ -431,7 +442,11 @@ def clean_foot_skating(
             # 디딘 발끝에서 들어온 발의 방향을 거슬러 발 길이만큼: 발끝은 제자리, 발의 기울기 (뒤꿈치 들기) 는 그대로.
             spot = toe_spot[owner[active]] - foot_length * own[active]
             if options.toe_roll:
-                spot, _ = toe_roll(hip[active], spot, toe_spot[owner[active]], ROLL_REACH * (thigh + shin), w)
+                # 굴림은 발목 자리가 닿는 거리 밖일 때만 0 이 아니다 (toe_roll 의 θ): 그 프레임만 계산한다.
+                reach = ROLL_REACH * (thigh + shin)
+                far = np.flatnonzero(_length(spot - hip[active]) > reach)
+                if far.size:
+                    spot[far], _ = toe_roll(hip[active[far]], spot[far], toe_spot[owner[active[far]]], reach, w[far])
             target[active] = ankle[active] + w[:, None] * (spot - ankle[active])
             toe_goal[active] = toe_spot[owner[active]]
         pole = auto_pole(hip, knee, ankle, forward)
@@ -448,11 +463,12 @@ def clean_foot_skating(
         unreachable.append(np.flatnonzero(in_contact & ~np.asarray(result.reachable)))
 
     out = source.copy()
-    for j in spec.leg_joints:
-        out[:, j] = out64[:, j].astype(source.dtype)
-    after = out.astype(np.float64)
+    for leg, mine in zip(spec.legs, small.legs):
+        for j, k in ((leg.knee, mine.knee), (leg.ankle, mine.ankle), (leg.toe, mine.toe)):
+            out[:, j] = out64[:, k].astype(source.dtype)
+    after = out[:, picks].astype(np.float64)
     feet = []
-    for side, leg, track, bones, missed in zip(("left", "right"), spec.legs, tracks, lengths, unreachable):
+    for side, leg, track, bones, missed in zip(("left", "right"), small.legs, tracks, lengths, unreachable):
         feet.append(FootskateFoot(
             side, track.intervals, track, bones,
             _slide_mm(x[:, leg.ankle], track.intervals, up, scale),
@@ -462,21 +478,28 @@ def clean_foot_skating(
     report = {
         label: _metrics.motion_metrics(
             array, rate, spec.up_axis, spec.up_sign,
-            feet=(spec.left.toe, spec.right.toe),
-            legs=[(leg.hip, leg.knee, leg.ankle) for leg in spec.legs],
-            bones=[(a, b) for leg in spec.legs for a, b in ((leg.hip, leg.knee), (leg.knee, leg.ankle), (leg.ankle, leg.toe))],
+            feet=(small.left.toe, small.right.toe),
+            legs=[(leg.hip, leg.knee, leg.ankle) for leg in small.legs],
+            bones=[(a, b) for leg in small.legs for a, b in ((leg.hip, leg.knee), (leg.knee, leg.ankle), (leg.ankle, leg.toe))],
             units_per_metre=scale,
         )
         for label, array in (("before", x), ("after", after))
-    }
+    } if options.report else {}
     return FootskateResult(out, spec, rate, float(ground), feet, report, scale)
 
 
 def _slide_mm(
     points: NDArray[np.float64], intervals: list[tuple[int, int]], up: NDArray[np.float64], scale: float,
 ) -> tuple[float, float]:
-    steps = [_length(_horizontal(np.diff(points[s:e + 1], axis=0), up)) for s, e in intervals if e > s]
-    if not steps:
+    if not intervals:
         return 0.0, 0.0
-    values = np.concatenate(steps) * (1000.0 / scale)
+    # 이동 k (k → k+1) 가 구간 안인가: 구간마다 시작에 +1, 끝에 −1 을 두고 누적 (구간은 겹치지 않는다).
+    cover = np.zeros(points.shape[0], dtype=np.intp)
+    bounds = np.asarray(intervals, dtype=np.intp).reshape(-1, 2)
+    np.add.at(cover, bounds[:, 0], 1)
+    np.add.at(cover, bounds[:, 1], -1)
+    inside = np.cumsum(cover)[:-1] > 0
+    if not inside.any():
+        return 0.0, 0.0
+    values = _length(_horizontal(np.diff(points, axis=0)[inside], up)) * (1000.0 / scale)
     return float(values.mean()), float(values.max())

@@ -86,7 +86,8 @@ def plot_footskate(
                     ax.axvspan(s / result.fps, e / result.fps, color="#000000", alpha=0.08, lw=0)
                 ax.grid(alpha=0.3)
         figure.suptitle(text["suptitle"].format(
-            title=title, before=result.metrics["before"]["skating_ratio"], after=result.metrics["after"]["skating_ratio"],
+            title=title, before=result.metrics.get("before", {}).get("skating_ratio", float("nan")),
+            after=result.metrics.get("after", {}).get("skating_ratio", float("nan")),
         ))
         figure.tight_layout()
         figure.savefig(path, dpi=90)
