@@ -217,7 +217,7 @@ class FootskateFoot:
 
     - intervals: 접지 구간 [(시작, 끝), ...] (끝 포함). track: 높이·속도·접지 (ContactTrack).
     - bone_lengths: (엉덩이–무릎, 무릎–발목, 발목–발끝) 중앙값 = 출력의 길이.
-    - slide_*_mm: 접지 구간 안의 프레임당 발목 수평 이동 (평균, 최대) 전·후.
+    - slide_*_mm: 접지 구간 안의 프레임당 발끝 (디딘 점) 수평 이동 (평균, 최대) 전·후.
     - unreachable_frames: 접지 중 발목이 디딘 자리 (또는 굴린 자리) 에 닿지 못한 프레임.
     """
 
@@ -270,12 +270,12 @@ class FootskateResult:
             (b_mean, b_max), (a_mean, a_max) = foot.slide_before_mm, foot.slide_after_mm
             if ko:
                 lines.append(
-                    f"{foot.side:5s}: 접지 {len(foot.intervals)} 번 ({frames} 프레임), 발목 미끄러짐 평균 {b_mean:.3g} → "
+                    f"{foot.side:5s}: 접지 {len(foot.intervals)} 번 ({frames} 프레임), 발끝 미끄러짐 평균 {b_mean:.3g} → "
                     f"{a_mean:.3g} mm, 최대 {b_max:.3g} → {a_max:.3g} mm (프레임당), 닿지 못한 프레임 {foot.unreachable_frames.size}"
                 )
             else:
                 lines.append(
-                    f"{foot.side:5s}: {len(foot.intervals)} contacts ({frames} frames), ankle slide mean {b_mean:.3g} → "
+                    f"{foot.side:5s}: contacts {len(foot.intervals)} ({frames} frames), toe slide mean {b_mean:.3g} → "
                     f"{a_mean:.3g} mm, max {b_max:.3g} → {a_max:.3g} mm (per frame), out of reach {foot.unreachable_frames.size}"
                 )
         if not self.metrics:
@@ -471,8 +471,8 @@ def clean_foot_skating(
     for side, leg, track, bones, missed in zip(("left", "right"), small.legs, tracks, lengths, unreachable):
         feet.append(FootskateFoot(
             side, track.intervals, track, bones,
-            _slide_mm(x[:, leg.ankle], track.intervals, up, scale),
-            _slide_mm(after[:, leg.ankle], track.intervals, up, scale),
+            _slide_mm(x[:, leg.toe], track.intervals, up, scale),
+            _slide_mm(after[:, leg.toe], track.intervals, up, scale),
             missed,
         ))
     report = {

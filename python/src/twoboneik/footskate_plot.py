@@ -1,6 +1,6 @@
 """관절 배열의 발 미끄러짐 고치기 그림 (matplotlib, `pip install 'twoboneik[plot]'`).
 
-발 고정의 그림 (plot.py) 과 같은 꼴: 발마다 한 열 — 발 높이, 수평 속도, 프레임당 발목 수평 이동 전·후, 회색 띠가 접지.
+발 고정의 그림 (plot.py) 과 같은 꼴: 발마다 한 열 — 발 높이, 수평 속도, 프레임당 발끝 수평 이동 전·후, 회색 띠가 접지.
 글꼴은 plot.py 와 같이 koreanize-matplotlib 이 싣고 온 NanumGothic 을 등록해 쓴다.
 """
 
@@ -22,15 +22,15 @@ _TEXT: dict[str, dict[str, Any]] = {
         "title": "{side} 발 — 접지 {count} 번", "height": "발 높이 (m)", "speed": "수평 속도 (m/s)",
         "before": "전: 접지 중 평균 {mean:.3g} mm, 최대 {max:.3g} mm",
         "after": "후: 접지 중 평균 {mean:.2g} mm, 최대 {max:.2g} mm",
-        "step": "프레임당 발목 수평 이동 (mm)", "time": "시간 (s)",
+        "step": "프레임당 발끝 수평 이동 (mm)", "time": "시간 (s)",
         "side": {"left": "왼", "right": "오른"},
         "suptitle": "발 미끄러짐 고치기 {title}  (회색 띠: 접지; 미끄러짐 비율 전 {before:.3f}, 후 {after:.3f})",
     },
     "en": {
-        "title": "{side} foot — {count} contacts", "height": "foot height (m)", "speed": "horizontal speed (m/s)",
+        "title": "{side} foot — contacts: {count}", "height": "foot height (m)", "speed": "horizontal speed (m/s)",
         "before": "before: in contact mean {mean:.3g} mm, max {max:.3g} mm",
         "after": "after: in contact mean {mean:.2g} mm, max {max:.2g} mm",
-        "step": "ankle horizontal step per frame (mm)", "time": "time (s)",
+        "step": "toe horizontal step per frame (mm)", "time": "time (s)",
         "side": {"left": "left", "right": "right"},
         "suptitle": "Foot-skating cleanup {title}  (grey bands: contact; skating ratio before {before:.3f}, after {after:.3f})",
     },
@@ -74,7 +74,7 @@ def plot_footskate(
                 (before, "#999999", "before", foot.slide_before_mm, 1.0),
                 (after, "#1f9e5a", "after", foot.slide_after_mm, 1.2),
             ):
-                step = np.diff(array[:, leg.ankle], axis=0)
+                step = np.diff(array[:, leg.toe], axis=0)
                 step -= (step @ up)[:, None] * up
                 slide_ax.plot(time[1:], np.sqrt(np.sum(step * step, axis=-1)) * 1000.0 * to_m, color=color, lw=width,
                               label=text[key].format(mean=mean, max=largest))
