@@ -240,3 +240,39 @@ def test_the_benchmark_runs_on_a_small_array(capsys):
     bench_footskate.main(["--frames", "400", "--rounds", "1"])
     out = capsys.readouterr().out
     assert "400 프레임" in out and "지표 없이" in out
+
+
+def test_the_planted_toe_does_not_move_inside_contacts():
+    result = clean_foot_skating(generator.add_skating(SOURCE, 0.6))
+    for foot in result.feet:
+        assert foot.slide_before_mm[0] > 5.0 and foot.slide_after_mm[1] < 1e-6
+
+
+def standing_pair(frames: int, toe_height: float, drift_m_s: float, fps: float = 20.0) -> np.ndarray:
+    """손으로 만든 SMPL-22 자세: 두 다리가 조금 굽어 서 있고, 땅 (y = 0) 위 toe_height 의 발끝 (두 발 같은 높이),
+    왼발만 x 로 drift_m_s 만큼 일정하게 미끄러진다 (무릎·발목·발끝을 함께 옮긴다)."""
+    joints = np.zeros((frames, 22, 3))
+    joints[:, :, 1] = 1.2
+    for hip, knee, ankle, toe, x in ((1, 4, 7, 10, 0.09), (2, 5, 8, 11, -0.09)):
+        joints[:, hip] = (x, 0.95, 0.0)
+        joints[:, knee] = (x, 0.52, 0.05)
+        joints[:, ankle] = (x, 0.07 + toe_height, 0.0)
+        joints[:, toe] = (x, toe_height, 0.14)
+    joints[:, [4, 7, 10], 0] += (np.arange(frames) * drift_m_s / fps)[:, None]
+    return joints
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(gap=log_uniform(1e-4, 0.2), above=st.booleans(), drift=log_uniform(1e-3, 0.4))
+def test_contacts_follow_the_height_band_around_its_thresholds(gap, above, drift):
+    # 땅을 0 으로 주고 발끝을 들어감 높이 (3 cm) 의 조금 아래·위에: 아래면 접지 (고정), 위면 접지가 없다.
+    options = FootskateOptions(ground=0.0)
+    height = options.contact.height_on * (1 + gap if above else 1 - gap)
+    result = clean_foot_skating(standing_pair(40, height, drift), options=options)
+    left = result.feet[0]
+    if above:
+        assert left.intervals == []  # 내내 떠 있는 발: 발목의 '평평한 높이' 도 땅을 가정하지 않는다
+    else:
+        assert left.intervals == [(0, 39)]
+        toe = result.joints[:, 10]
+        assert np.max(np.abs(toe - toe.mean(axis=0))) < 1e-9  # 발끝이 한 자리에

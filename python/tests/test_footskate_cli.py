@@ -127,3 +127,21 @@ def test_the_module_entry_point_runs(tmp_path):
                          capture_output=True, text=True)
     assert run.returncode == cli.EXIT_BAD_FILE and not (tmp_path / "o.npy").exists()
     assert run.stderr.count("\n") == 1
+
+
+def test_a_json_layout_on_the_command_line(tmp_path, capsys):
+    layout = tmp_path / "layout.json"
+    layout.write_text(json.dumps({
+        "left": {"hip": 1, "knee": 4, "ankle": 7, "toe": 10}, "right": {"hip": 2, "knee": 5, "ankle": 8, "toe": 11},
+        "up": "+y", "name": "mine",
+    }), encoding="utf-8")
+    source = tmp_path / "in.npy"
+    np.save(source, SKATED)
+    assert cli.main(["footskate", str(source), "-o", str(tmp_path / "o.npy"), "--layout", str(layout), "--fps", "20",
+                     "--metrics", "json"]) == cli.EXIT_OK
+    data = json.loads(capsys.readouterr().out)
+    assert data["layout"] == "mine"
+    assert np.load(tmp_path / "o.npy").tobytes() == clean_foot_skating(SKATED).joints.tobytes()
+    # 배치에 fps 가 없고 --fps 도 없으면: 한 줄의 오류, 파일 없음.
+    assert cli.main(["footskate", str(source), "-o", str(tmp_path / "p.npy"), "--layout", str(layout)]) == cli.EXIT_BAD_FILE
+    assert "fps" in capsys.readouterr().err and not (tmp_path / "p.npy").exists()

@@ -4,7 +4,7 @@
 
 1. 배치 (layout): 다리마다 엉덩이·무릎·발목·발끝의 색인, 뿌리, 위 축. 이름 'smpl22' 이 들어 있고 (SMPL22), JSON 으로도 준다.
 2. 뼈 길이 (엉덩이–무릎, 무릎–발목, 발목–발끝) 는 클립에서 한 번, 프레임들의 중앙값. 출력은 모든 프레임에서 이 길이다.
-3. 땅 g = 두 발끝 높이의 ground_percentile 백분위. 발 높이 = min(발끝 − g, 발목 − g − 발목의 평평한 높이),
+3. 땅 g = 두 발끝 높이의 ground_percentile 백분위. 발 높이 = min(발끝 − g, 발목 − g − 평평한 발의 (발목 − 발끝) 높이 차),
    속도 = 발목과 발끝의 수평 속도 중 작은 것. 접지는 contact.detect_contacts (높이 띠 + 속도, 히스테리시스, 최소 길이).
 4. 디딘 자리 = 접지 구간의 발끝 위치 평균 (문헌의 지표가 재는 점). 발목의 자리 = 디딘 발끝 − 발 길이 × 그 프레임의 들어온
    발 방향 (발목→발끝): 발의 기울기 (뒤꿈치 들기) 는 들어온 대로. 무게 = footlock.blend_weights (구간 1, 앞뒤 blend_frames
@@ -419,9 +419,10 @@ def clean_foot_skating(
     forward = _forward(x, small)
     tracks: list[ContactTrack] = []
     for leg in small.legs:
-        ankle_h = height_of[:, leg.ankle] - ground
-        flat = float(np.percentile(ankle_h, options.contact.ground_percentile))
-        height = np.minimum(height_of[:, leg.toe] - ground, ankle_h - flat)
+        # 발을 평평히 디뎠을 때 발목이 발끝보다 얼마나 높은가: (발목 − 발끝) 높이 차의 낮은 백분위 (뒤꿈치를 들면 커진다).
+        # 발이 땅에 닿았다고 가정하지 않으므로, 내내 떠 있는 발은 떠 있는 것으로 잰다.
+        flat = float(np.percentile(height_of[:, leg.ankle] - height_of[:, leg.toe], options.contact.ground_percentile))
+        height = np.minimum(height_of[:, leg.toe] - ground, height_of[:, leg.ankle] - ground - flat)
         speeds = [_length(_horizontal(np.gradient(x[:, j], 1.0 / rate, axis=0), up)) for j in (leg.ankle, leg.toe)]
         tracks.append(detect_contacts(height, np.maximum(*speeds), 0.0, 1.0 / rate, scale, options.contact))
 
