@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 VENV_PY := $(VENV)/bin/python
 
-.PHONY: tolerances demo test install venv browser-deps test-ts test-py test-e2e bench bench-py bench-footlock build dist-py fuzz rigs bone-names test-package test-three-range docs docs-check screenshot
+.PHONY: tolerances demo test install venv browser-deps test-ts test-py test-e2e bench bench-py bench-footlock bench-footskate build dist-py fuzz rigs bone-names test-package test-three-range docs docs-check screenshot
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci
@@ -97,6 +97,10 @@ bone-names:
 # 발 고정: 10 분 120 fps 클립 (72,000 프레임) 의 읽기·고치기·쓰기 시간, 합성 클립 100 개 폴더의 폴더 모드 (--jobs 1, 2)
 bench-footlock: venv
 	$(VENV_PY) -m twoboneik.bench_footlock --folder 100
+
+# 관절 배열의 발 미끄러짐 고치기: SMPL-22 10⁵ 프레임의 시간 (지표 포함·없이, 목표 1 s 미만)
+bench-footskate: venv
+	$(VENV_PY) -m twoboneik.bench_footskate
 
 # 두 언어가 함께 쓰는 허용치 spec/tolerances.json (원본) → src/math/tolerances.ts, python/src/twoboneik/_tolerances.py.
 tolerances:

@@ -1,4 +1,4 @@
-"""명령줄: `python -m twoboneik footlock in.bvh -o out.bvh [옵션]`.
+"""명령줄: `python -m twoboneik footlock in.bvh -o out.bvh [옵션]`, `python -m twoboneik footskate in.npy -o out.npy`.
 
 인자를 읽고 bvh·footlock·plot 을 부를 뿐이다. 종료 코드: 0 성공, 1 파일 문제 (읽기·쓰기 실패, 잘못된 BVH,
 다리를 찾지 못함), 2 잘못된 사용 (모르는 옵션, 잘못된 값, --plot 인데 matplotlib 이 없음).
@@ -57,6 +57,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="보고의 형식: text (사람이 읽는 글) 또는 json (전·후 지표, stdout; 기본 %(default)s)")
     foot.add_argument("--lang", choices=("ko", "en"), default="ko", help="그림의 글자 언어 (기본 %(default)s)")
     foot.add_argument("-q", "--quiet", action="store_true", help="진행 막대와 보고를 찍지 않는다")
+    from .footskate_cli import add_parser as add_footskate
+
+    add_footskate(commands)
     return parser
 
 
@@ -86,6 +89,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
         return int(exit_.code or 0)
+    if args.command == "footskate":
+        from .footskate_cli import run as run_footskate
+
+        return run_footskate(args)
     options = FootlockOptions(
         contact=ContactOptions(
             height_on=args.height_on, height_off=args.height_off, speed_on=args.speed_on,
