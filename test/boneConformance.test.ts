@@ -3,8 +3,9 @@
 // 기대값은 spec/generate_bones.py 가 구현과 상관없이 80 자리 decimal 로 계산했다.
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { Bone, Group, Scene } from "three";
+import { Bone, Group, Quaternion, Scene } from "three";
 import { TwoBoneIK } from "../src/index";
+import type { TwoBoneIKOptions } from "../src/index";
 
 type Point = [number, number, number];
 type Quat = [number, number, number, number];
@@ -30,6 +31,11 @@ interface BoneCase {
     weight: number;
     soft: number;
     keep_end_rotation: boolean;
+    /** issue 16 (spec/END_EFFECTOR.md): 끝 회전 (월드, xyzw), 그 가중치, tip (end 의 로컬), 굽힘 제한 [min, max]. */
+    end_rotation?: Quat;
+    end_rotation_weight?: number;
+    tip?: Point;
+    bend_limits?: [number, number];
   };
   expected: {
     upper_rotation: Quat;
@@ -103,6 +109,23 @@ function makeRig(c: BoneCase): { upper: Bone; mid: Bone; end: Bone } {
   return { upper, mid, end };
 }
 
+/** 벡터의 입력을 solve() 의 옵션으로 (Python 의 apply_two_bone_ik 키워드와 같은 뜻). 점·사원수가 배열이 아니면 그대로 넘긴다. */
+function optionsOf(input: BoneCase["input"]): TwoBoneIKOptions {
+  const options: TwoBoneIKOptions = { weight: input.weight, soft: input.soft, keepEndRotation: input.keep_end_rotation };
+  const { end_rotation, end_rotation_weight, tip, bend_limits } = input;
+  if (end_rotation !== undefined) {
+    options.endRotation = Array.isArray(end_rotation) && end_rotation.length === 4
+      ? new Quaternion(...end_rotation) : (end_rotation as unknown as Quaternion);
+  }
+  if (end_rotation_weight !== undefined) options.endRotationWeight = end_rotation_weight;
+  if (tip !== undefined) options.tip = Array.isArray(tip) && tip.length === 3 ? { x: tip[0], y: tip[1], z: tip[2] } : (tip as never);
+  if (bend_limits !== undefined) {
+    options.bendLimits = Array.isArray(bend_limits) && bend_limits.length === 2
+      ? { min: bend_limits[0], max: bend_limits[1] } : (bend_limits as never);
+  }
+  return options;
+}
+
 function maxAbsDifference(actual: number[], expected: number[]): number {
   return Math.max(...actual.map((v, i) => Math.abs(v - (expected[i] as number))));
 }
@@ -116,10 +139,10 @@ describe("뼈 수준 공통 적합성 벡터 (spec/two_bone_ik_bone_vectors.json
   for (const c of document.cases) {
     it(`#${c.id} [${c.group}] ${c.name}: 뼈의 회전·관절·끝이 참값과 허용치 안에서 같고 reachable 이 같다`, () => {
       const { upper, mid, end } = makeRig(c);
-      const { target_world, pole_world, weight, soft, keep_end_rotation } = c.input;
+      const { target_world, pole_world } = c.input;
       const target = { x: target_world[0], y: target_world[1], z: target_world[2] };
       const pole = { x: pole_world[0], y: pole_world[1], z: pole_world[2] };
-      const result = new TwoBoneIK(upper, mid, end).solve(target, pole, { weight, soft, keepEndRotation: keep_end_rotation });
+      const result = new TwoBoneIK(upper, mid, end).solve(target, pole, optionsOf(c.input));
       const allowed = allowedErrors(c);
       expect(result.reachable).toBe(c.expected.reachable);
       expect(maxAbsDifference(upper.quaternion.toArray(), c.expected.upper_rotation)).toBeLessThanOrEqual(allowed.rotation);
@@ -149,7 +172,7 @@ function solveRaw(input: BoneCase["input"]): void {
   new TwoBoneIK(upper, mid, end).solve(
     asPoint(input.target_world) as Point & { x: number; y: number; z: number },
     asPoint(input.pole_world) as Point & { x: number; y: number; z: number },
-    { weight: input.weight, soft: input.soft, keepEndRotation: input.keep_end_rotation },
+    optionsOf(input),
   );
 }
 
