@@ -69,7 +69,7 @@ export interface TwoBoneIKConstructorOptions {
  * 뼈(Object3D·Bone) 세 개 upper → mid → end 에 두 뼈 IK 를 적용한다.
  *
  * - 체인의 **현재** 자세를 읽고 upper 의 부모 공간에서 계산하므로, 재생 중인 애니메이션 위에 덧씌울 수 있다.
- * - upper.quaternion 과 mid.quaternion 만 (keepEndRotation 이면 end.quaternion 도) 바꾼다.
+ * - upper.quaternion 과 mid.quaternion 만 (keepEndRotation·endRotation 이면 end.quaternion 도) 바꾼다.
  *   위치·스케일은 절대 바꾸지 않으며, 관절과 끝을 solveTwoBoneIK 의 자리로 보내는 가장 작은 회전을 쓴다 (비틀림 없음).
  * - mid 는 upper 의 자손, end 는 mid 의 자손이면 된다: 사이의 뼈 (비틀림·롤·도우미 뼈) 는 로컬 변환을 그대로 두고
  *   함께 움직인다.
@@ -97,7 +97,7 @@ export class TwoBoneIK {
   readonly upper: Object3D;
   /** 가운데 뼈 (아래팔·정강이): upper 의 자손. 이 뼈의 원점이 관절이다. */
   readonly mid: Object3D;
-  /** 끝 뼈 (손·발): mid 의 자손. 이 뼈의 원점이 목표에 닿는다. */
+  /** 끝 뼈 (손·발): mid 의 자손. 이 뼈의 원점 (tip 을 주면 그 점) 이 목표에 닿는다. */
   readonly end: Object3D;
 
   /** 기본 섞음 비율 [0, 1] (기본 1). 1 = 완전한 IK, 0 = 들어온 자세 그대로. solve() 의 options.weight 가 이긴다. */
@@ -258,14 +258,16 @@ export class TwoBoneIK {
    *   ({@link TwoBoneIK.getAutoPole} 과 같은 점).
    * @param options 이번 호출에만 쓸 weight·soft·keepEndRotation. 생략하면 인스턴스 값.
    * @param out 결과를 채울 객체 (월드 공간). 생략하면 {@link TwoBoneIK.result}.
-   * @returns out: 새 자세의 관절·끝 월드 위치와 reachable.
+   * @returns out: 새 자세의 관절·끝 월드 위치와 reachable (끝은 효과점: tip 을 주었으면 tip 의 자리).
    *   reachable: weight 1 의 풀이에서 끝이 목표에 닿는가 — 목표가 닿는 범위 안이고 soft 가 당기지 않았다.
    *   weight 와는 무관하다 (weight < 1 이면 true 여도 끝은 목표와 들어온 자세 사이에 있다). Python 과 같은 정의.
    * @throws RangeError 아무것도 쓰기 전에 (뼈·out·인스턴스는 그대로), 인자나 뼈의 이름과 값을 담아:
    *   유한한 수 x·y·z 가 아닌 targetWorld·poleWorld, 객체가 아닌 options (null 포함), [0, 1] 밖이거나 수가 아닌
    *   weight·soft (옵션과 인스턴스 값), boolean 이 아닌 keepEndRotation·updateAncestors, 결과 객체가 아닌 out
-   *   (null, {}, 얼린 객체, joint·end 가 Vector3 가 아니거나 얼었거나 같은 객체), 그리고 클래스 설명의
-   *   "거부하는 체인 상태".
+   *   (null, {}, 얼린 객체, joint·end 가 Vector3 가 아니거나 얼었거나 같은 객체), 유한한 단위 사원수 (|q| 가 1 ± 1e-4)
+   *   가 아닌 endRotation, [0, 1] 밖이거나 수가 아닌 endRotationWeight, 유한한 점이 아닌 tip, solveTwoBoneIK 의
+   *   규칙에 맞지 않는 bendLimits (옵션과 인스턴스 값 모두), endRotation 과 keepEndRotation 을 함께 (두 이름을 담아),
+   *   그리고 클래스 설명의 "거부하는 체인 상태".
    */
   solve(
     targetWorld: Readonly<Vector3Like>,
