@@ -13,8 +13,10 @@ from numpy.typing import ArrayLike, NDArray
 from . import _checks
 from ._affine import UNIFORM_SCALE_TOLERANCE, invert_affine, length, transform_point
 from ._bone_inputs import QUATERNION_UNIT_TOLERANCE, BoneInputs, validate_bone_inputs
-from ._bone_rotate import Chain, blend_and_keep_end, refine_end, rotate_mid, rotate_upper
-from .rotation import quaternion_normalize, rotate_vector
+from ._bend_limits import BendLimits
+from ._bone_effector import goal_in_parent, tip_chain, tip_offset
+from ._bone_rotate import Chain, blend, blend_and_keep_end, refine_end, rotate_mid, rotate_upper
+from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize, rotate_vector
 from .soft import soften_distance
 from .solve import solve_two_bone_ik
 
@@ -70,6 +72,10 @@ def apply_two_bone_ik(
     weight: ArrayLike = 1.0,
     soft: ArrayLike = 0.0,
     keep_end_rotation: bool = False,
+    end_rotation: ArrayLike | None = None,
+    end_rotation_weight: ArrayLike = 1.0,
+    tip: ArrayLike | None = None,
+    bend_limits: BendLimits | tuple[ArrayLike, ArrayLike] | None = None,
 ) -> TwoBoneIKPose:
     """뼈 upper → mid → end 의 끝이 target_world 에 닿고 관절이 pole_world 쪽으로 굽도록 새 로컬 회전을 구한다.
 
@@ -120,43 +126,124 @@ def apply_two_bone_ik(
         TwoBoneIKPose(upper_rotation, mid_rotation, end_rotation, joint, end, reachable).
     """
     inputs = validate_bone_inputs(
-        parent_world, upper_local, mid_local, end_local, target_world, pole_world, weight, soft, keep_end_rotation
+        parent_world, upper_local, mid_local, end_local, target_world, pole_world, weight, soft, keep_end_rotation,
+        end_rotation, end_rotation_weight, tip, bend_limits,
     )
     batch = inputs.batch
     parent = np.broadcast_to(inputs.parent, batch + (4, 4))
     chain, target_p, pole_p = _read_chain(inputs, parent)
-    target_p, softened = _soften_target(chain, target_p, np.broadcast_to(inputs.soft, batch))
-    try:
-        solved = solve_two_bone_ik(chain.root_p, chain.upper_length, chain.lower_length, target_p, pole_p)
-    except ValueError as error:
-        raise ValueError(f"apply_two_bone_ik: 부모 공간으로 옮긴 체인을 풀 수 없습니다 — {error}") from error
-    reachable_first = np.asarray(solved.reachable, dtype=bool)
-    upper_q1 = rotate_upper(chain, solved.joint)
-    mid_q1 = rotate_mid(chain, upper_q1, solved.joint, solved.end)
-    upper_q1, mid_q1 = refine_end(chain, pole_p, reachable_first, solved.joint, solved.end, upper_q1, mid_q1)
+    tip_e = None if inputs.tip is None else np.broadcast_to(inputs.tip, batch + (3,))
+    solve = _TriangleSolver(pole_p, np.broadcast_to(inputs.soft, batch), inputs.bend_limits)
     weight_full = np.broadcast_to(inputs.weight, batch)
-    upper_out, mid_out, end_out = blend_and_keep_end(chain, upper_q1, mid_q1, weight_full, inputs.keep_end_rotation)
-    # 새 자세를 정기구학으로 다시 계산해 관절·끝의 월드 위치를 낸다.
+    if inputs.end_rotation is not None:
+        upper_q1, mid_q1, end_q1, reachable_full, follow_rows = _solve_end_rotation(
+            inputs, parent, chain, target_p, tip_e, solve
+        )
+        upper_out, mid_out = blend(chain.u_q, upper_q1, weight_full), blend(chain.m_q, mid_q1, weight_full)
+        # 끝도 같은 weight 로 섞는다 (weight 0 과 따라감 행은 입력 그대로).
+        keep_input = ((weight_full <= 0) | follow_rows)[..., None]
+        end_out = np.where(keep_input, chain.e_q, blend(chain.e_unit, end_q1, weight_full))
+    else:
+        if inputs.keep_end_rotation or tip_e is None:
+            # 유지: end 원점이 효과점이고 tip 은 들어온 방향 그대로 붙어 간다 (겨누는 점 = target − o_in).
+            triangle = chain
+            aim = target_p if tip_e is None else target_p - tip_offset(chain, tip_e)
+        else:
+            triangle, aim = tip_chain(chain, tip_e), target_p
+        upper_q1, mid_q1, reachable_full = solve(triangle, aim)
+        upper_out, mid_out, end_out = blend_and_keep_end(
+            chain, upper_q1, mid_q1, weight_full, inputs.keep_end_rotation
+        )
+    # 새 자세를 정기구학으로 다시 계산해 관절·효과점의 월드 위치를 낸다.
     joint_new_p = chain.root_p + rotate_vector(upper_out, chain.mid_offset_u)
-    end_new_p = chain.root_p + rotate_vector(upper_out, chain.u_s * (chain.m_t + rotate_vector(mid_out, chain.end_offset_m)))
-    reachable: Any = reachable_first & ~softened
+    end_in_mid = chain.end_offset_m
+    if tip_e is not None:
+        moved = chain.m_s * (chain.e_t + rotate_vector(end_out, chain.e_s * tip_e))
+        end_in_mid = np.where(np.all(tip_e == 0, axis=-1)[..., None], end_in_mid, moved)
+    end_new_p = chain.root_p + rotate_vector(upper_out, chain.u_s * (chain.m_t + rotate_vector(mid_out, end_in_mid)))
+    reachable: Any = reachable_full
     if batch == ():
         reachable = bool(reachable)
     return TwoBoneIKPose(
         upper_rotation=np.array(upper_out),
         mid_rotation=np.array(mid_out),
-        end_rotation=end_out,
+        end_rotation=np.array(end_out),
         joint=transform_point(parent, joint_new_p),
         end=transform_point(parent, end_new_p),
         reachable=reachable,
     )
 
 
+class _TriangleSolver:
+    """삼각형 (뿌리 – 관절 – 효과점) 하나를 weight 1 로 푼다: soft → 점 수준 풀이 (굽힘 제한) → 돌리기 → 끝 다듬기.
+    (q_U1, q_M1, reachable). 끝 회전의 부분 가중치는 이를 두 번 부른다."""
+
+    def __init__(self, pole_p: np.ndarray, soft: np.ndarray, bend_limits: tuple[np.ndarray, np.ndarray] | None):
+        self.pole_p, self.soft, self.bend_limits = pole_p, soft, bend_limits
+
+    def __call__(self, chain: Chain, aim: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        aim, softened = _soften_target(chain, aim, self.soft)
+        try:
+            solved = solve_two_bone_ik(
+                chain.root_p, chain.upper_length, chain.lower_length, aim, self.pole_p, bend_limits=self.bend_limits
+            )
+        except ValueError as error:
+            raise ValueError(f"apply_two_bone_ik: 부모 공간으로 옮긴 체인을 풀 수 없습니다 — {error}") from error
+        reachable = np.asarray(solved.reachable, dtype=bool)
+        upper_q1 = rotate_upper(chain, solved.joint)
+        mid_q1 = rotate_mid(chain, upper_q1, solved.joint, solved.end)
+        upper_q1, mid_q1 = refine_end(
+            chain, self.pole_p, reachable, solved.joint, solved.end, upper_q1, mid_q1, self.bend_limits
+        )
+        return upper_q1, mid_q1, reachable & ~softened
+
+
+def _solve_end_rotation(
+    inputs: BoneInputs, parent: np.ndarray, chain: Chain, target_p: np.ndarray, tip: np.ndarray | None,
+    solve: _TriangleSolver,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """끝 회전 (spec/END_EFFECTOR.md): (q_U1, q_M1, q_E1, reachable, 따라감 행), 섞기 전. end_rotation_weight 가 0 인 행은 따라감
+    (q_E1 = 입력 그대로), 1 인 행은 R_goal = R_Q, 그 사이는 따라감의 끝 회전 R_A 에서 R_Q 로 slerp 한 R_goal.
+    R_goal 을 알면 tip 의 자리도 알므로 end 원점을 target − R_goal R_in⁻¹ o_in 에 겨눠 한 번 더 푼다 (tip 이 없으면 같은
+    삼각형이라 한 번만)."""
+    batch = inputs.batch
+    goal_weight = np.broadcast_to(inputs.end_rotation_weight, batch)
+    goal_p = goal_in_parent(parent, np.broadcast_to(inputs.end_rotation, batch + (4,)))
+    follow_rows = goal_weight <= 0
+    follow = None
+    if tip is None:
+        follow = solve(chain, target_p)
+    elif np.any(goal_weight < 1):
+        follow = solve(tip_chain(chain, tip), target_p)
+    if follow is None:
+        goal = goal_p
+    else:
+        follow_end = quaternion_multiply(quaternion_multiply(follow[0], follow[1]), chain.e_unit)
+        goal = blend(follow_end, goal_p, goal_weight)
+    if tip is None:
+        assert follow is not None
+        upper_q1, mid_q1, reachable = follow
+    else:
+        into = quaternion_multiply(goal, quaternion_conjugate(_incoming_end(chain)))
+        upper_q1, mid_q1, reachable = solve(chain, target_p - rotate_vector(into, tip_offset(chain, tip)))
+    end_q1 = quaternion_normalize(quaternion_multiply(quaternion_conjugate(quaternion_multiply(upper_q1, mid_q1)), goal))
+    if follow is not None and np.any(follow_rows):
+        rows = follow_rows[..., None]
+        upper_q1, mid_q1 = np.where(rows, follow[0], upper_q1), np.where(rows, follow[1], mid_q1)
+        reachable = np.where(follow_rows, follow[2], reachable)
+    return upper_q1, mid_q1, end_q1, reachable, follow_rows
+
+
+def _incoming_end(chain: Chain) -> np.ndarray:
+    """R_in = q̂_U0 q̂_M0 q̂_E0: 들어온 자세에서 부모 공간으로 본 end 의 회전."""
+    return quaternion_multiply(quaternion_multiply(chain.u_unit, chain.m_unit), chain.e_unit)
+
+
 def _read_chain(inputs: BoneInputs, parent: np.ndarray) -> tuple[Chain, np.ndarray, np.ndarray]:
     """읽기: 들어온 자세와 목표·극을 upper 의 부모 공간 P 로. 정규화한 회전으로 잰다: 새 회전은 정규화되어 나가므로 그 자세의
     뼈 길이로 풀어야 끝이 정확히 닿는다 (애니메이션의 사원수는 길이가 1 에서 조금 벗어날 수 있다). 두 뼈가 모두 0 이면 ValueError."""
     batch = inputs.batch
-    (u_t, u_q, u_s), (m_t, m_q, m_s), (e_t, e_q, _e_s) = (
+    (u_t, u_q, u_s), (m_t, m_q, m_s), (e_t, e_q, e_s) = (
         tuple(np.broadcast_to(x, batch + x.shape[-1:]) for x in inputs.bones[name])
         for name in ("upper_local", "mid_local", "end_local")
     )
@@ -181,8 +268,8 @@ def _read_chain(inputs: BoneInputs, parent: np.ndarray) -> tuple[Chain, np.ndarr
             " 두 뼈의 길이를 모두 0으로 만듭니다 — 적어도 한 뼈는 길이가 있어야 합니다"
         )
     chain = Chain(
-        u_t, u_q, u_s, m_t, m_q, e_q, u_unit, m_unit, end_offset_m, lower_local, mid_offset_u,
-        root_p, mid_p, end_p, upper_length, lower_length,
+        u_t, u_q, u_s, m_t, m_q, m_s, e_t, e_q, e_s, u_unit, m_unit, quaternion_normalize(e_q), end_offset_m,
+        lower_local, mid_offset_u, root_p, mid_p, end_p, upper_length, lower_length,
     )
     return chain, target_p, pole_p
 
