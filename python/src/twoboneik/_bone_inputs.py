@@ -28,10 +28,10 @@ class BoneInputs(NamedTuple):
     keep_end_rotation: bool
     batch: tuple[int, ...]
     #: 끝 회전 (월드, xyzw) 과 그 가중치, 끝점 (end 로컬), 굽힘 제한 (min, max). 주지 않았으면 None.
-    end_rotation: np.ndarray | None = None
-    end_rotation_weight: np.ndarray | None = None
-    tip: np.ndarray | None = None
-    bend_limits: tuple[np.ndarray, np.ndarray] | None = None
+    end_rotation: np.ndarray | None
+    end_rotation_weight: np.ndarray
+    tip: np.ndarray | None
+    bend_limits: tuple[np.ndarray, np.ndarray] | None
 
 
 def validate_bone_inputs(
