@@ -71,10 +71,11 @@ class Setup:
         self.tip = c["tip_direction"] * c["tip_size"] * (a + b) / (su * sm * np.asarray(c["end_scale"]))
         self.root, self.mid0, self.end0, self.tip0, _ = self.world()
 
-    def world(self, pose=None, tip=None):
-        """(뿌리, 관절, end 원점, tip, end 의 월드 행렬) — 들어온 자세 또는 pose 의 회전으로."""
+    def world(self, pose=None, tip=None, in_parent=False):
+        """(뿌리, 관절, end 원점, tip, end 의 월드 행렬) — 들어온 자세 또는 pose 의 회전으로. in_parent 면 부모 공간에서
+        (각은 부모의 닮음 변환에 그대로라, 뿌리가 멀어도 좌표의 반올림 없이 잰다)."""
         rotations = (None, None, None) if pose is None else (pose.upper_rotation, pose.mid_rotation, pose.end_rotation)
-        upper_w = self.parent @ local_matrix(self.upper, rotations[0])
+        upper_w = (np.eye(4) if in_parent else self.parent) @ local_matrix(self.upper, rotations[0])
         mid_w = upper_w @ local_matrix(self.mid, rotations[1])
         end_w = mid_w @ local_matrix(self.end, rotations[2])
         t = self.tip if tip is None else tip
@@ -280,7 +281,7 @@ def test_the_bend_stays_within_the_limits(mode, c, bend_limits, distance, goal):
     a, b = lengths(setup, setup.tip0 if mode == "follow_tip" else setup.end0)
     target = setup.root + c["target_direction"] * max(distance * (a + b), 1e-3 * (a + b))
     pose = apply_two_bone_ik(setup.parent, setup.upper, setup.mid, setup.end, target, setup.pole(), **options)
-    root1, joint1, end1, tip1, _ = setup.world(pose, tip)
+    root1, joint1, end1, tip1, _ = setup.world(pose, tip, in_parent=True)
     bend = bend_at_joint(root1, joint1, tip1 if mode == "follow_tip" else end1)
     assert bend_limits[0] - 1e-9 <= bend <= bend_limits[1] + 1e-9
     kept_lengths(setup, pose)
