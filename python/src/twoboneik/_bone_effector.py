@@ -66,11 +66,16 @@ def tip_offset(chain: Chain, tip: np.ndarray) -> np.ndarray:
     return offset
 
 
+def tip_in_mid(chain: Chain, end_rotation: np.ndarray, tip: np.ndarray) -> np.ndarray:
+    """mid 로컬 축에서 본 tip (mid 의 scale 적용 뒤): S_M (p_E + R_E S_E t). tip 이 0 인 행은 end 원점 그대로 (비트까지)."""
+    moved = chain.m_s * (chain.e_t + rotate_vector(end_rotation, chain.e_s * tip))
+    located: np.ndarray = np.where(np.all(tip == 0, axis=-1)[..., None], chain.end_offset_m, moved)
+    return located
+
+
 def tip_chain(chain: Chain, tip: np.ndarray) -> Chain:
     """따라감의 삼각형: 아래 변이 mid → tip_0 인 체인 (tip 은 아래 뼈와 함께 움직인다). tip 이 0 인 행은 비트 그대로."""
-    zero = np.all(tip == 0, axis=-1)
-    moved = chain.m_s * (chain.e_t + rotate_vector(chain.e_unit, chain.e_s * tip))
-    offset_m = np.where(zero[..., None], chain.end_offset_m, moved)
+    offset_m = tip_in_mid(chain, chain.e_unit, tip)
     lower_local = rotate_vector(chain.m_unit, offset_m)
     effector_p = chain.root_p + rotate_vector(chain.u_unit, chain.u_s * (chain.m_t + lower_local))
     return chain._replace(

@@ -14,7 +14,7 @@ from . import _checks
 from ._affine import UNIFORM_SCALE_TOLERANCE, invert_affine, length, transform_point
 from ._bone_inputs import QUATERNION_UNIT_TOLERANCE, BoneInputs, validate_bone_inputs
 from ._bend_limits import BendLimits
-from ._bone_effector import goal_in_parent, tip_chain, tip_offset
+from ._bone_effector import goal_in_parent, tip_chain, tip_in_mid, tip_offset
 from ._bone_rotate import Chain, blend, blend_and_keep_end, refine_end, rotate_mid, rotate_upper
 from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize, rotate_vector
 from .soft import soften_distance
@@ -176,10 +176,7 @@ def apply_two_bone_ik(
         )
     # 새 자세를 정기구학으로 다시 계산해 관절·효과점의 월드 위치를 낸다.
     joint_new_p = chain.root_p + rotate_vector(upper_out, chain.mid_offset_u)
-    end_in_mid = chain.end_offset_m
-    if tip_e is not None:
-        moved = chain.m_s * (chain.e_t + rotate_vector(end_out, chain.e_s * tip_e))
-        end_in_mid = np.where(np.all(tip_e == 0, axis=-1)[..., None], end_in_mid, moved)
+    end_in_mid = chain.end_offset_m if tip_e is None else tip_in_mid(chain, end_out, tip_e)
     end_new_p = chain.root_p + rotate_vector(upper_out, chain.u_s * (chain.m_t + rotate_vector(mid_out, end_in_mid)))
     reachable: Any = reachable_full
     if batch == ():
