@@ -15,9 +15,8 @@ import json
 import math
 import random
 from collections import Counter
+from decimal import localcontext
 from pathlib import Path
-
-from decimal import Decimal, localcontext
 
 import bone_reference as ref
 from bone_reference import Ambiguous, parent_space_chain, solve_bones

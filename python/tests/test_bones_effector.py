@@ -74,12 +74,9 @@ class Setup:
     def world(self, pose=None, tip=None, in_parent=False):
         """(뿌리, 관절, end 원점, tip, end 의 월드 행렬) — 들어온 자세 또는 pose 의 회전으로. in_parent 면 부모 공간에서
         (각은 부모의 닮음 변환에 그대로라, 뿌리가 멀어도 좌표의 반올림 없이 잰다)."""
-        rotations = (None, None, None) if pose is None else (pose.upper_rotation, pose.mid_rotation, pose.end_rotation)
-        upper_w = (np.eye(4) if in_parent else self.parent) @ local_matrix(self.upper, rotations[0])
-        mid_w = upper_w @ local_matrix(self.mid, rotations[1])
-        end_w = mid_w @ local_matrix(self.end, rotations[2])
-        t = self.tip if tip is None else tip
-        return upper_w[:3, 3], mid_w[:3, 3], end_w[:3, 3], (end_w @ np.append(t, 1.0))[:3], end_w
+        parent = np.eye(4) if in_parent else self.parent
+        root, joint, end, end_w = _world(parent, self.upper, self.mid, self.end, pose)
+        return root, joint, end, (end_w @ np.append(self.tip if tip is None else tip, 1.0))[:3], end_w
 
     def pole(self):
         return self.root + self.c["pole_direction"] * float(np.linalg.norm(self.mid0 - self.root) * 2)
@@ -450,8 +447,7 @@ def chain_of(nodes: dict, names):
 def test_a_hand_grips_a_handle_with_the_handles_rotation(file, arm, _leg):
     nodes = read_nodes(file)
     parent, upper, mid, end = chain_of(nodes, arm)
-    setup_world = lambda pose=None: _world(parent, upper, mid, end, pose)  # noqa: E731
-    root, elbow, wrist, end_w = setup_world()
+    root, elbow, wrist, end_w = _world(parent, upper, mid, end)
     arm_length = float(np.linalg.norm(elbow - root) + np.linalg.norm(wrist - elbow))
     # 손바닥 중심: 손목에서 팔 방향으로 손 길이의 절반쯤 (end 로컬로 옮긴 점).
     palm_world = wrist + (wrist - elbow) / np.linalg.norm(wrist - elbow) * 0.08 * arm_length
@@ -462,7 +458,7 @@ def test_a_hand_grips_a_handle_with_the_handles_rotation(file, arm, _leg):
     pose = apply_two_bone_ik(parent, upper, mid, end, handle, root + np.array([0, -1.0, -1.0]) * arm_length,
                              tip=tip, end_rotation=grip)
     assert pose.reachable is True
-    _, _, _, end_w1 = setup_world(pose)
+    _, _, _, end_w1 = _world(parent, upper, mid, end, pose)
     palm1 = (end_w1 @ np.append(tip, 1.0))[:3]
     assert float(np.linalg.norm(palm1 - handle)) <= 1e-6 * arm_length  # float32 로 저장된 사원수 (|q| − 1 ~ 1e-7)
     assert float(np.linalg.norm(pose.end - palm1)) <= 1e-12 * arm_length + 64 * EPS * float(np.max(np.abs(palm1)))
@@ -483,7 +479,7 @@ def test_a_foot_plants_its_sole_on_a_tilted_plane(file, _arm, leg):
     foot_rotation = matrix_quaternion(unit_columns(end_w))
     goal = _quaternion_multiply(tilt, foot_rotation)
     spot = sole_world + np.array([0.05, 0.08, 0.1]) * leg_length
-    pose = apply_two_bone_ik(parent, upper, mid, end, spot, knee + (knee - root) * 0 + np.array([0, 0, 1.0]) * leg_length,
+    pose = apply_two_bone_ik(parent, upper, mid, end, spot, knee + np.array([0, 0, 1.0]) * leg_length,
                              tip=tip, end_rotation=goal, bend_limits=(math.radians(2), math.radians(160)))
     assert pose.reachable is True
     root1, knee1, ankle1, end_w1 = _world(parent, upper, mid, end, pose)
@@ -496,6 +492,7 @@ def test_a_foot_plants_its_sole_on_a_tilted_plane(file, _arm, leg):
 
 
 def _world(parent, upper, mid, end, pose=None):
+    """(뿌리, 관절, end 원점, end 의 월드 행렬): 행렬 곱의 정기구학, 들어온 자세 또는 pose 의 회전으로."""
     rotations = (None, None, None) if pose is None else (pose.upper_rotation, pose.mid_rotation, pose.end_rotation)
     upper_w = parent @ local_matrix(upper, rotations[0])
     mid_w = upper_w @ local_matrix(mid, rotations[1])
