@@ -18,6 +18,17 @@
    end 의 (부모 공간) 회전이 그대로다.
 8. joint·end (월드) = P·(새 회전으로 다시 계산한 정기구학).
 
+효과점 (issue 16, spec/END_EFFECTOR.md): tip t (end 로컬), end_rotation Q (월드) 와 가중치 w_e, bend_limits.
+
+- tip_0 = p_U + R̂_U S_U (p_M + R̂_M S_M (p_E + R̂_E S_E t)), o_in = tip_0 − end_0, R_in = q̂_U0 q̂_M0 q̂_E0.
+- 따라감 (end_rotation 없음 또는 w_e = 0, keep 아님): 삼각형 root – mid – tip_0 (b′ = |tip_0 − mid|), 목표는 target.
+- 유지 (keep): 삼각형 root – mid – end_0, 겨누는 점 target − o_in.
+- 끝 회전: R_P = three 의 Matrix4.decompose 가 내는 회전, R_Q = normalize(R_P⁻¹ Q̂). 0 < w_e < 1 이면 따라감으로 풀어
+  R_A = C_A q̂_E0, R_goal = slerp(R_A, R_Q, w_e) (정규화), w_e = 1 이면 R_goal = R_Q. 삼각형 root – mid – end_0 을
+  target − R_goal R_in⁻¹ o_in 에 겨눠 풀고 q_E1 = normalize(C₁⁻¹ R_goal), 섞기는 normalize(slerp(q̂_E0, q_E1, weight)).
+- soft 는 삼각형의 겨누는 점에 삼각형의 길이로, 굽힘 제한은 그 삼각형의 관절 각에 (spec/bend_reference.py).
+- end (월드) = 효과점: 새 회전으로 옮긴 tip.
+
 판정이 반올림 잡음에 달린 경우는 Ambiguous 를 던진다 (generate_bones.py 가 무작위 경우를 버린다).
 """
 
@@ -196,15 +207,54 @@ def _dot4(a, b):
 # --- 점 수준의 풀이 (부모 공간, Decimal 그대로) ---
 
 
-def solve_chain(root, a, b, target, pole):
+def solve_chain(root, a, b, target, pole, bend_limits=None):
     """spec/generate.py 의 exact_solution 과 같은 계약을 Decimal 로 (반올림하지 않고): joint, end, reachable.
 
     뼈 수준 벡터는 목표가 뿌리와 같은 경우와 극이 직선 위인 경우를 다루지 않고 (점 수준 벡터가 다룬다),
-    닿는 범위의 경계는 REACH_MARGIN 으로 더 넓게 피한다.
+    닿는 범위의 경계는 REACH_MARGIN 으로 더 넓게 피한다. 굽힘 제한의 경계에 너무 가까우면 (bend_reference) Ambiguous.
     """
     if all(target[i] == root[i] for i in range(3)):
         raise Ambiguous("목표가 뿌리와 같다 (이 생성기에서는 다루지 않는다)")
-    return exact_solution(root, a, b, target, pole, allow_line_pole=False, reach_margin=REACH_MARGIN)
+    try:
+        return exact_solution(
+            root, a, b, target, pole, allow_line_pole=False, reach_margin=REACH_MARGIN, bend_limits=bend_limits
+        )
+    except ValueError as error:
+        raise Ambiguous(str(error)) from error
+
+
+#: three 의 setFromRotationMatrix 가 가지를 고르는 비교가 이만큼 가까우면 버린다 (가지마다 사원수의 부호가 다르다).
+BRANCH_MARGIN = Decimal("1e-9")
+
+
+def decompose_rotation(m):
+    """three r186 Matrix4.decompose 의 회전: 행렬식이 음수면 x 열의 부호를 바꾸고 열을 길이로 나눈 뒤
+    setFromRotationMatrix (같은 가지 — 부호가 가지에 달렸다). m 은 Decimal 4×4 (행 우선)."""
+    det = (
+        m[0][0] * (m[1][1] * m[2][2] - m[2][1] * m[1][2])
+        - m[0][1] * (m[1][0] * m[2][2] - m[2][0] * m[1][2])
+        + m[0][2] * (m[1][0] * m[2][1] - m[2][0] * m[1][1])
+    )
+    sizes = [_norm([m[0][j], m[1][j], m[2][j]]) for j in range(3)]
+    if det < 0:
+        sizes[0] = -sizes[0]
+    r = [[m[i][j] / sizes[j] for j in range(3)] for i in range(3)]
+    (m11, m12, m13), (m21, m22, m23), (m31, m32, m33) = r
+    trace = m11 + m22 + m33
+    for left, right in ((trace, D0), (m11, m22), (m11, m33), (m22, m33)):
+        if left != right and abs(left - right) <= BRANCH_MARGIN:
+            raise Ambiguous("setFromRotationMatrix 의 가지 고르기가 반올림에 달렸다")
+    if trace > 0:
+        s = Decimal("0.5") / (trace + 1).sqrt()
+        return [(m32 - m23) * s, (m13 - m31) * s, (m21 - m12) * s, Decimal("0.25") / s]
+    if m11 > m22 and m11 > m33:
+        s = 2 * (1 + m11 - m22 - m33).sqrt()
+        return [Decimal("0.25") * s, (m12 + m21) / s, (m13 + m31) / s, (m32 - m23) / s]
+    if m22 > m33:
+        s = 2 * (1 + m22 - m11 - m33).sqrt()
+        return [(m12 + m21) / s, Decimal("0.25") * s, (m23 + m32) / s, (m13 - m31) / s]
+    s = 2 * (1 + m33 - m11 - m22).sqrt()
+    return [(m13 + m31) / s, (m23 + m32) / s, Decimal("0.25") * s, (m21 - m12) / s]
 
 
 # --- 뼈 수준 ---
@@ -222,70 +272,106 @@ def parent_space_chain(bones):
     return root, mid, end
 
 
-def _fk(tu, su, tm, sm, te, qu, qm):
-    """새 회전 qu, qm 으로 부모 공간의 관절과 끝 (정기구학)."""
-    joint = [tu[i] + q_rotate(qu, [su[j] * tm[j] for j in range(3)])[i] for i in range(3)]
-    inner_rot = q_rotate(qm, [sm[j] * te[j] for j in range(3)])
-    inner = [su[i] * (tm[i] + inner_rot[i]) for i in range(3)]
-    end = [tu[i] + q_rotate(qu, inner)[i] for i in range(3)]
-    return joint, end
+def _add(u, v):
+    return [u[i] + v[i] for i in range(3)]
 
 
-def solve_bones(parent_world, bones, target_world, pole_world, weight, soft, keep_end_rotation, stats):
-    """한 경우의 참값. 돌려주는 값은 Decimal: (upper_q, mid_q, end_q, joint_world, end_world, reachable, chain_world)."""
+def _sub(u, v):
+    return [u[i] - v[i] for i in range(3)]
+
+
+def _mul(u, v):
+    return [u[i] * v[i] for i in range(3)]
+
+
+def solve_bones(
+    parent_world, bones, target_world, pole_world, weight, soft, keep_end_rotation, stats, *,
+    end_rotation=None, end_rotation_weight=1.0, tip=None, bend_limits=None,
+):
+    """한 경우의 참값. 돌려주는 값은 Decimal: (upper_q, mid_q, end_q, joint_world, end_world, reachable, chain_world).
+    end_world 는 효과점 (tip 이 있으면 새 자세로 옮긴 tip)."""
     with localcontext() as ctx:
         ctx.prec = PRECISION_DIGITS
         P = [dec(row) for row in parent_world]
         P_inv = mat_inverse(P)
         target = transform_point(P_inv, dec(target_world))
         pole = transform_point(P_inv, dec(pole_world))
-        (tu, qu0, su), (tm, qm0, sm), (te, qe0, _se) = [(dec(t), dec(q), dec(s)) for t, q, s in bones]
+        (tu, qu0, su), (tm, qm0, sm), (te, qe0, se) = [(dec(t), dec(q), dec(s)) for t, q, s in bones]
         root, mid, end = parent_space_chain(bones)
-        a = _norm([mid[i] - root[i] for i in range(3)])
-        b = _norm([end[i] - mid[i] for i in range(3)])
+        t = dec(tip) if tip is not None else [D0, D0, D0]
+        qe0_unit = q_normalize(qe0)
+        # tip_0: end 의 로컬 점을 들어온 자세로 (q_rotate 는 정규화한 회전으로 돌린다).
+        tip_in_mid = _add(tm, q_rotate(qm0, _mul(sm, _add(te, q_rotate(qe0, _mul(se, t))))))
+        tip0 = _add(root, q_rotate(qu0, _mul(su, tip_in_mid)))
+        o_in = _sub(tip0, end)
+        a = _norm(_sub(mid, root))
+        limits = None if bend_limits is None else tuple(Decimal(v) for v in bend_limits)
 
-        softened = False
-        k = Decimal(soft)
-        if k > 0:
-            chain = a + b
-            s = k * chain
-            start = chain - s
-            to_target = [target[i] - root[i] for i in range(3)]
-            d = _norm(to_target)
-            if _near(d, start, SOFT_MARGIN):
-                raise Ambiguous("soft 의 시작점에 너무 가깝다")
-            if d > start:
-                d_soft = chain - s * (-(d - start) / s).exp()
-                target = [root[i] + to_target[i] * d_soft / d for i in range(3)]
-                softened = True
-                stats["softened"] += 1
+        def triangle(effector, aim):
+            """삼각형 root – mid – effector (들어온 자세의 점) 를 aim 에 겨눠 풀고 (q_U1, q_M1, reachable)."""
+            b = _norm(_sub(effector, mid))
+            softened = False
+            k = Decimal(soft)
+            if k > 0:
+                chain = a + b
+                s = k * chain
+                start = chain - s
+                to_aim = _sub(aim, root)
+                d = _norm(to_aim)
+                if _near(d, start, SOFT_MARGIN):
+                    raise Ambiguous("soft 의 시작점에 너무 가깝다")
+                if d > start:
+                    d_soft = chain - s * (-(d - start) / s).exp()
+                    aim = [root[i] + to_aim[i] * d_soft / d for i in range(3)]
+                    softened = True
+                    stats["softened"] += 1
+            joint_p, effector_p, reachable = solve_chain(root, a, b, aim, pole, limits)
+            if a > 0:
+                delta1 = rotation_between(unit(_sub(mid, root)), unit(_sub(joint_p, root)))
+                qu1 = q_normalize(q_mul(delta1, qu0))
+            else:
+                delta1, qu1 = [D0, D0, D0, D1], list(qu0)
+            if b > 0:
+                moved = q_rotate(delta1, _sub(effector, root))
+                from_dir = unit([moved[i] + root[i] - joint_p[i] for i in range(3)])
+                delta2 = rotation_between(from_dir, unit(_sub(effector_p, joint_p)))
+                qm1 = q_normalize(q_mul(q_mul(q_mul(q_conj(qu1), delta2), qu1), qm0))
+            else:
+                qm1 = list(qm0)
+            return qu1, qm1, bool(reachable and not softened)
 
-        joint_p, end_p, reachable = solve_chain(root, a, b, target, pole)
-
-        if a > 0:
-            delta1 = rotation_between(unit([mid[i] - root[i] for i in range(3)]), unit([joint_p[i] - root[i] for i in range(3)]))
-            qu1 = q_normalize(q_mul(delta1, qu0))
-        else:
-            delta1, qu1 = [D0, D0, D0, D1], list(qu0)
-        if b > 0:
-            moved = q_rotate(delta1, [end[i] - root[i] for i in range(3)])
-            from_dir = unit([moved[i] + root[i] - joint_p[i] for i in range(3)])
-            delta2 = rotation_between(from_dir, unit([end_p[i] - joint_p[i] for i in range(3)]))
-            qm1 = q_normalize(q_mul(q_mul(q_mul(q_conj(qu1), delta2), qu1), qm0))
-        else:
-            qm1 = list(qm0)
+        goal_weight = Decimal(end_rotation_weight)
         w = Decimal(weight)
-        qu_out = slerp(qu0, qu1, w, stats)
-        qm_out = slerp(qm0, qm1, w, stats)
-        if keep_end_rotation and w > 0:
-            qe_out = q_normalize(q_mul(q_conj(q_mul(qu_out, qm_out)), q_mul(q_mul(qu0, qm0), qe0)))
+        if end_rotation is not None and goal_weight > 0:
+            stats["end_rotation"] += 1
+            r_p = q_normalize(decompose_rotation(P))
+            r_q = q_normalize(q_mul(q_conj(r_p), q_normalize(dec(end_rotation))))
+            if goal_weight < 1:
+                qu_a, qm_a, _ = triangle(tip0, target)
+                r_goal = slerp(q_mul(q_mul(qu_a, qm_a), qe0_unit), r_q, goal_weight, stats)
+            else:
+                r_goal = r_q
+            r_in = q_mul(q_mul(q_normalize(qu0), q_normalize(qm0)), qe0_unit)
+            offset = q_rotate(q_mul(r_goal, q_conj(r_in)), o_in)
+            qu1, qm1, reachable = triangle(end, _sub(target, offset))
+            qe1 = q_normalize(q_mul(q_conj(q_mul(qu1, qm1)), r_goal))
+            qu_out, qm_out = slerp(qu0, qu1, w, stats), slerp(qm0, qm1, w, stats)
+            qe_out = list(qe0) if w == 0 else slerp(qe0_unit, qe1, w, stats)
         else:
-            qe_out = list(qe0)
+            if keep_end_rotation:
+                qu1, qm1, reachable = triangle(end, _sub(target, o_in))
+            else:
+                qu1, qm1, reachable = triangle(tip0, target)
+            qu_out, qm_out = slerp(qu0, qu1, w, stats), slerp(qm0, qm1, w, stats)
+            if keep_end_rotation and w > 0:
+                qe_out = q_normalize(q_mul(q_conj(q_mul(qu_out, qm_out)), q_mul(q_mul(qu0, qm0), qe0)))
+            else:
+                qe_out = list(qe0)
 
-        joint_new, end_new = _fk(tu, su, tm, sm, te, qu_out, qm_out)
+        joint_new = _add(tu, q_rotate(qu_out, _mul(su, tm)))
+        effector_in_mid = _add(tm, q_rotate(qm_out, _mul(sm, _add(te, q_rotate(qe_out, _mul(se, t))))))
+        effector_new = _add(tu, q_rotate(qu_out, _mul(su, effector_in_mid)))
         joint_world = transform_point(P, joint_new)
-        end_world = transform_point(P, end_new)
-        chain_world = _norm(transform_direction(P, [mid[i] - root[i] for i in range(3)])) + _norm(
-            transform_direction(P, [end[i] - mid[i] for i in range(3)])
-        )
-        return qu_out, qm_out, qe_out, joint_world, end_world, bool(reachable and not softened), chain_world
+        end_world = transform_point(P, effector_new)
+        chain_world = _norm(transform_direction(P, _sub(mid, root))) + _norm(transform_direction(P, _sub(end, mid)))
+        return qu_out, qm_out, qe_out, joint_world, end_world, reachable, chain_world

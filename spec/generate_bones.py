@@ -15,8 +15,10 @@ import json
 import math
 import random
 from collections import Counter
+from decimal import localcontext
 from pathlib import Path
 
+import bone_reference as ref
 from bone_reference import Ambiguous, parent_space_chain, solve_bones
 from generate import PRECISION_DIGITS
 
@@ -163,11 +165,14 @@ class Builder:
         self.skipped = 0
         self.stats: Counter = Counter()
 
-    def add(self, group, name, parent, bones, target, pole, *, weight=1.0, soft=0.0, keep=False, strict=False):
-        """참값을 계산해 덧붙인다. 애매하면 (strict 면 생성기의 실수로 멈추고) 버리고 False."""
+    def add(self, group, name, parent, bones, target, pole, *, weight=1.0, soft=0.0, keep=False, strict=False,
+            effector=None):
+        """참값을 계산해 덧붙인다. 애매하면 (strict 면 생성기의 실수로 멈추고) 버리고 False.
+        effector: 효과점의 선택 키 (end_rotation, end_rotation_weight, tip, bend_limits) — 입력에 그대로 적는다."""
         target, pole = [float(v) for v in target], [float(v) for v in pole]
+        effector = {k: v for k, v in (effector or {}).items() if v is not None}
         try:
-            result = solve_bones(parent, bones, target, pole, weight, soft, keep, self.stats)
+            result = solve_bones(parent, bones, target, pole, weight, soft, keep, self.stats, **effector)
         except Ambiguous:
             if strict:
                 raise
@@ -189,6 +194,7 @@ class Builder:
                     "weight": float(weight),
                     "soft": float(soft),
                     "keep_end_rotation": bool(keep),
+                    **{k: _floats(v) if isinstance(v, (list, tuple)) else float(v) for k, v in effector.items()},
                 },
                 "expected": {
                     "upper_rotation": _floats(upper_q),
@@ -259,6 +265,109 @@ def exact_cases(s: Builder) -> None:
     s.add("zero_length", "위 뼈 0: 정확히 b 거리의 목표에 닿음", identity, zero_upper, (0.5, 1.5, 0), (1, 0, 1), strict=True)
     zero_lower = [([0.0, 0.0, 0.0], IDENTITY_Q, one), ([0.0, 2.0, 0.0], flip_z, one), ([0.0, 0.0, 0.0], IDENTITY_Q, one)]
     s.add("zero_length", "아래 뼈 0: 정확히 a 거리의 목표에 닿음", moved, zero_lower, (1, 2, 5), (2, 2, 3), keep=True, strict=True)
+
+
+# --- 효과점: tip, end_rotation, bend_limits (issue 16, spec/END_EFFECTOR.md) ---
+
+#: 굽힘 제한의 묶음: 두 끝 모두 걸림, 한 끝만 (min = 0, max = π), min = max.
+LIMIT_SETS = [(0.035, math.radians(150)), (0.3, 2.6), (0.0, 2.0), (0.5, math.pi), (1.1, 1.1)]
+
+
+def _triangle(rig: Rig, mode: str, tip, goal):
+    """(삼각형의 아래 변 b, 부모 공간에서 뿌리–효과점 거리 d 의 목표를 만들 때 더할 이동) — 구성용 근사 (float).
+    mode: follow (삼각형 root – mid – tip_0), keep (겨누는 점 = target − o_in), goal (target − R_Q R_in⁻¹ o_in)."""
+    with localcontext() as ctx:
+        ctx.prec = 40
+        (tu, qu, su), (tm, qm, sm), (te, qe, se) = [(ref.dec(t), ref.dec(q), ref.dec(sc)) for t, q, sc in rig.bones]
+        t = ref.dec(tip if tip is not None else (0.0, 0.0, 0.0))
+        inner = [tm[i] + ref.q_rotate(qm, [sm[j] * (te[j] + ref.q_rotate(qe, [se[k] * t[k] for k in range(3)])[j])
+                                           for j in range(3)])[i] for i in range(3)]
+        tip0 = [tu[i] + ref.q_rotate(qu, [su[j] * inner[j] for j in range(3)])[i] for i in range(3)]
+        root, mid, end = ref.parent_space_chain(rig.bones)
+        o_in = [tip0[i] - end[i] for i in range(3)]
+        if mode == "follow":
+            return float(ref._norm([tip0[i] - mid[i] for i in range(3)])), [0.0] * 3
+        b = float(ref._norm([end[i] - mid[i] for i in range(3)]))
+        if mode == "keep":
+            return b, [float(v) for v in o_in]
+        r_p = ref.q_normalize(ref.decompose_rotation([ref.dec(row) for row in rig.parent]))
+        r_q = ref.q_mul(ref.q_conj(r_p), ref.q_normalize(ref.dec(goal)))
+        r_in = ref.q_mul(ref.q_mul(ref.q_normalize(qu), ref.q_normalize(qm)), ref.q_normalize(qe))
+        return b, [float(v) for v in ref.q_rotate(ref.q_mul(r_q, ref.q_conj(r_in)), o_in)]
+
+
+def _effector_target(rig: Rig, rng, distance: float, shift):
+    f = random_direction(rng)
+    return rig.world([rig.root[i] + distance * f[i] + shift[i] for i in range(3)])
+
+
+def _random_tip(rig: Rig, rng, relative: float):
+    """end 로컬의 tip: 월드 크기가 체인의 relative 배가 되게 세 뼈의 스케일로 나눈다. 가끔 end 의 scale 을 균등하지 않게."""
+    if rng.random() < 0.3:
+        t, q, sc = rig.bones[2]
+        rig.bones[2] = (t, q, [sc[0], sc[0] * rng.uniform(0.5, 2.0), sc[0] * rng.uniform(0.5, 2.0)])
+    size = relative * rig.chain / (rig.bones[0][2][0] * rig.bones[1][2][0] * rig.bones[2][2][0])
+    return [c * size for c in random_direction(rng)]
+
+
+def _kind_distance(rng, a: float, b: float, kind: str) -> float | None:
+    lo, hi = abs(a - b), a + b
+    if kind == "reach":
+        return rng.uniform(lo + 0.01 * hi, 0.99 * hi)
+    if kind == "too_far":
+        return hi * rng.uniform(1.01, 2.0)
+    return None if lo < 0.05 * hi else lo * rng.uniform(0.05, 0.95)
+
+
+def effector_group(s: Builder, rng, group: str, count: int, *, mode: str, tip_chance: float = 1.0,
+                   goal_weight=lambda r: 1.0, weight=lambda r: 1.0, soft=lambda r: 0.0) -> None:
+    """무작위 효과점 경우: 부모 종류·닿음 종류를 돌아가며, tip 의 크기는 체인의 1e-3 ~ 1 배 (로그 균등)."""
+    parents, kinds = tuple(PARENTS), ("reach", "reach", "too_far", "too_close")
+    made = attempt = 0
+    while made < count:
+        attempt += 1
+        parent_kind, kind = parents[attempt % len(parents)], kinds[attempt % len(kinds)]
+        rig = Rig(rng, parent_kind)
+        tip = _random_tip(rig, rng, 10 ** rng.uniform(-3, 0)) if rng.random() < tip_chance else None
+        goal = random_quaternion(rng) if mode in ("goal", "partial") else None
+        w_e = goal_weight(rng)
+        b, shift = _triangle(rig, "goal" if mode == "goal" else "follow" if mode == "partial" else mode, tip, goal)
+        d = _kind_distance(rng, rig.upper_length, b, kind)
+        if d is None:
+            continue
+        w, k = weight(rng), soft(rng)
+        label = (f"무작위 {group} #{made + 1} (부모 {parent_kind}, {kind}, tip {'있음' if tip else '없음'},"
+                 f" w={w:.3g}, w_e={w_e:.3g}, soft={k:.3g})")
+        effector = {"tip": tip, "end_rotation": goal, "end_rotation_weight": w_e if goal else None}
+        if s.add(group, label, rig.parent, rig.bones, _effector_target(rig, rng, d, shift), rig.random_pole(rng),
+                 weight=w, soft=k, keep=mode == "keep", effector=effector):
+            made += 1
+
+
+def bend_limit_cases(s: Builder, rng) -> None:
+    """굽힘 제한: 풀리는 삼각형의 두 끝 d(min), d(max) 의 상대 ±1e-9, ±1e-2 (걸리는 끝만), 네 가지 모드 (따라감 tip 없음·
+    있음, 유지 + tip, 끝 회전 + tip), 부모 종류를 돌아가며. 1e5 떨어진 부모는 빼다: 거의 곧은 제한 (min = 0.035) 근처에서는
+    P⁻¹·target 의 반올림 (ε·1e5) 이 관절 각에서 1/sin β 배로 커져 허용치의 ε·S 항을 넘는다 (조건 문제)."""
+    modes = ("follow", "follow_tip", "keep", "goal")
+    parents = tuple(kind for kind in PARENTS if kind != "far_offset")
+    count = 0
+    for mode in modes:
+        for limits in LIMIT_SETS:
+            low, high = limits
+            rig = Rig(rng, parents[count % len(parents)])
+            count += 1
+            tip = _random_tip(rig, rng, 10 ** rng.uniform(-2, -0.3)) if mode != "follow" else None
+            goal = random_quaternion(rng) if mode == "goal" else None
+            b, shift = _triangle(rig, "follow" if mode.startswith("follow") else mode, tip, goal)
+            a = rig.upper_length
+            effector = {"tip": tip, "end_rotation": goal, "bend_limits": [low, high]}
+            for which, bend, active in (("min", low, low > 0), ("max", high, high < math.pi)):
+                edge = math.sqrt((a - b) ** 2 + 4 * a * b * math.cos(bend / 2) ** 2)
+                for relative in ((-1e-2, -1e-9, 1e-9, 1e-2) if active else (1e-2,) if which == "min" else (-1e-2,)):
+                    d = edge * (1 + relative)
+                    s.add("bend_limits", f"{mode}, 제한 [{low:g}, {high:g}], d = d({which})·(1 {relative:+g})",
+                          rig.parent, rig.bones, _effector_target(rig, rng, d, shift), rig.random_pole(rng),
+                          keep=mode == "keep", effector=effector)
 
 
 # --- 잘못된 입력 (두 언어가 같은 목록을 거부한다) ---
@@ -336,6 +445,32 @@ def invalid_cases() -> list[dict]:
             "upperLength와 lowerLength",
             "두 뼈의 길이를 모두 0",
         ),
+        # 효과점 (issue 16): 새 인자마다.
+        ("end_rotation 에 NaN", ("end_rotation", [0.0, NAN, 0.0, 1.0]), "endRotation", "end_rotation"),
+        ("end_rotation 의 w 가 +∞", ("end_rotation", [0.0, 0.0, 0.0, INF]), "endRotation", "end_rotation"),
+        ("end_rotation 이 0 사원수", ("end_rotation", [0.0, 0.0, 0.0, 0.0]), "endRotation", "end_rotation"),
+        ("end_rotation 의 길이 1.01", ("end_rotation", long_q), "endRotation", "end_rotation"),
+        ("end_rotation 이 사원수가 아닌 문자열", ("end_rotation", "abc"), "endRotation", "end_rotation"),
+        ("end_rotation_weight 1.5", ("end_rotation_weight", 1.5), "endRotationWeight", "end_rotation_weight"),
+        ("end_rotation_weight −0.25", ("end_rotation_weight", -0.25), "endRotationWeight", "end_rotation_weight"),
+        ("end_rotation_weight NaN", ("end_rotation_weight", NAN), "endRotationWeight", "end_rotation_weight"),
+        ("end_rotation_weight 가 bool true", ("end_rotation_weight", True), "endRotationWeight", "end_rotation_weight"),
+        ("end_rotation_weight 가 문자열 \"1\"", ("end_rotation_weight", "1"), "endRotationWeight", "end_rotation_weight"),
+        ("tip 의 y 가 NaN", ("tip", [0.0, NAN, 0.0]), "tip", "tip"),
+        ("tip 의 x 가 −∞", ("tip", [NEG_INF, 0.0, 0.0]), "tip", "tip"),
+        ("tip 이 점이 아닌 문자열", ("tip", "abc"), "tip", "tip"),
+        ("bend_limits.min 이 NaN", ("bend_limits", [NAN, 1.0]), "bendLimits.min", "bend_limits.min"),
+        ("bend_limits.max 가 π 보다 크다", ("bend_limits", [0.0, 3.2]), "bendLimits.max", "bend_limits.max"),
+        ("bend_limits.min 이 음수", ("bend_limits", [-1e-12, 1.0]), "bendLimits.min", "bend_limits.min"),
+        ("bend_limits.min > max", ("bend_limits", [2.0, 1.0]), "bendLimits.min", "bend_limits.min"),
+        ("bend_limits.min 이 bool true", ("bend_limits", [True, 1.0]), "bendLimits.min", "bend_limits.min"),
+        ("bend_limits 가 수 (쌍이 아님)", ("bend_limits", 3.0), "bendLimits", "bend_limits"),
+        (
+            "keep_end_rotation 과 end_rotation 을 함께",
+            ("end_rotation+keep_end_rotation", None),
+            "keepEndRotation",
+            "keep_end_rotation",
+        ),
     ]
     cases = []
     for number, (name, (where, value), ts_name, py_name) in enumerate(rows, start=1):
@@ -343,13 +478,19 @@ def invalid_cases() -> list[dict]:
         if "end 회전" in name:
             data["keep_end_rotation"] = True
         for place in where.split("+"):
-            if "." in place:
+            if value is None:  # keep_end_rotation 과 end_rotation 을 함께: 각각은 올바른 값
+                data[place] = True if place == "keep_end_rotation" else list(q)
+            elif "." in place:
                 bone, field = place.split(".")
                 data[bone][field] = value
             else:
                 data[place] = value
         data["parent_world"] = _matrix(data["parent_world"])
-        cases.append({"id": number, "name": name, "input": data, "error": {"typescript": ts_name, "python": py_name}})
+        case = {"id": number, "name": name, "input": data, "error": {"typescript": ts_name, "python": py_name}}
+        if value is None:
+            # 메시지에 두 이름이 모두 있어야 한다 (error 의 하나에 더해).
+            case["error_all"] = {"typescript": ["keepEndRotation", "endRotation"], "python": ["keep_end_rotation", "end_rotation"]}
+        cases.append(case)
     return cases
 
 
@@ -375,6 +516,16 @@ def build() -> Builder:
     # slerp 의 선형 가지 경계 (내적 0.9995) 양쪽 [0.999, 0.9999]: 두 가지의 답이 1e-7 규모로 달라 경계를 잡는다.
     random_group(s, rng, "weight_near_linear_branch", 16, parents=all_parents, weight=lambda r: r.uniform(0.1, 0.9),
                  nearby=lambda r: True, keep=lambda r: r.random() < 0.5, near_threshold=True)
+    # 효과점 (issue 16): 기존 경우 뒤에 덧붙여 id 를 바꾸지 않는다.
+    effector_group(s, rng, "tip_follow", 24, mode="follow", weight=lambda r: r.choice([1.0, 1.0, 1.0, r.random()]),
+                   soft=lambda r: r.choice([0.0, 0.0, 0.0, 0.2]))
+    effector_group(s, rng, "tip_keep", 16, mode="keep", weight=lambda r: r.choice([1.0, 1.0, r.random()]))
+    effector_group(s, rng, "end_rotation", 24, mode="goal", tip_chance=0.6,
+                   weight=lambda r: r.choice([1.0, 1.0, 1.0, r.random()]), soft=lambda r: r.choice([0.0, 0.0, 0.0, 0.2]))
+    effector_group(s, rng, "end_rotation_weight", 24, mode="partial", tip_chance=0.6,
+                   goal_weight=lambda r: r.choice([0.0, 0.25, 0.5, 0.8, r.random()]),
+                   weight=lambda r: r.choice([1.0, 1.0, r.random()]))
+    bend_limit_cases(s, rng)
     return s
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import numpy as np
 import pytest
@@ -34,8 +35,18 @@ def allowed_errors(case: dict) -> tuple[float, float]:
     return rotation, position
 
 
-def solve(cases: list[dict], keep_end_rotation: bool):
-    """경우 목록을 한 번의 배치 호출로 (keep_end_rotation 은 스칼라 bool 이라 같은 값끼리만 묶는다)."""
+def effector_options(i: dict) -> dict:
+    """효과점의 선택 키 (issue 16): 없는 키는 넘기지 않는다 (기본값 그대로)."""
+    options = {k: i[k] for k in ("end_rotation", "end_rotation_weight", "tip") if k in i}
+    if "bend_limits" in i:  # [min, max] → (min, max); 잘못된 입력의 수 하나는 그대로
+        limits = i["bend_limits"]
+        options["bend_limits"] = tuple(limits) if isinstance(limits, list) else limits
+    return options
+
+
+def solve(cases: list[dict], keep_end_rotation: bool, with_end_rotation: bool):
+    """경우 목록을 한 번의 배치 호출로. keep_end_rotation 은 스칼라 bool 이고 end_rotation 은 배치 전체에 주거나 주지
+    않으므로 같은 값끼리만 묶는다. 없는 tip 은 0, 없는 bend_limits 는 (0, π), end_rotation_weight 는 1 (같은 답이다)."""
 
     def stack(get):
         return np.array([get(c["input"]) for c in cases], dtype=float)
@@ -43,6 +54,7 @@ def solve(cases: list[dict], keep_end_rotation: bool):
     bones = [
         LocalTransform(*(stack(lambda i, b=b, f=f: i[b][f]) for f in ("translation", "rotation", "scale"))) for b in BONES
     ]
+    limits = stack(lambda i: i.get("bend_limits", [0.0, math.pi]))
     return apply_two_bone_ik(
         stack(lambda i: i["parent_world"]),
         *bones,
@@ -51,6 +63,10 @@ def solve(cases: list[dict], keep_end_rotation: bool):
         weight=stack(lambda i: i["weight"]),
         soft=stack(lambda i: i["soft"]),
         keep_end_rotation=keep_end_rotation,
+        end_rotation=stack(lambda i: i["end_rotation"]) if with_end_rotation else None,
+        end_rotation_weight=stack(lambda i: i.get("end_rotation_weight", 1.0)),
+        tip=stack(lambda i: i.get("tip", [0.0, 0.0, 0.0])),
+        bend_limits=(limits[:, 0], limits[:, 1]),
     )
 
 
@@ -59,7 +75,7 @@ def solve_one(case: dict):
     bones = [LocalTransform(i[b]["translation"], i[b]["rotation"], i[b]["scale"]) for b in BONES]
     return apply_two_bone_ik(
         i["parent_world"], *bones, i["target_world"], i["pole_world"],
-        weight=i["weight"], soft=i["soft"], keep_end_rotation=i["keep_end_rotation"],
+        weight=i["weight"], soft=i["soft"], keep_end_rotation=i["keep_end_rotation"], **effector_options(i),
     )
 
 
@@ -70,6 +86,7 @@ def test_the_file_has_at_least_200_cases_in_every_required_group():
     groups = {c["group"] for c in CASES}
     required = {"reach", "too_far", "too_close", "soft", "weight", "keep_end_rotation", "zero_length"}
     required |= {f"parent_{p}" for p in ("identity", "moved", "rotated", "fbx_0.01", "mirrored", "far_offset")}
+    required |= {"tip_follow", "tip_keep", "end_rotation", "end_rotation_weight", "bend_limits"}
     assert required <= groups
 
 
@@ -96,10 +113,13 @@ def test_weight_zero_returns_the_input_rotations_bit_for_bit():
             assert np.array_equal(getattr(pose, name), case["input"][bone]["rotation"]), case["name"]
 
 
-@pytest.mark.parametrize("keep", [False, True])
-def test_all_cases_as_one_batch_give_exactly_the_one_by_one_answers(keep):
-    cases = [c for c in CASES if c["input"]["keep_end_rotation"] is keep]
-    batch = solve(cases, keep)
+@pytest.mark.parametrize("keep, with_end_rotation", [(False, False), (True, False), (False, True)])
+def test_all_cases_as_one_batch_give_exactly_the_one_by_one_answers(keep, with_end_rotation):
+    cases = [
+        c for c in CASES if c["input"]["keep_end_rotation"] is keep and ("end_rotation" in c["input"]) is with_end_rotation
+    ]
+    assert cases
+    batch = solve(cases, keep, with_end_rotation)
     for k, case in enumerate(cases):
         single = solve_one(case)
         for name in ROTATIONS + ("joint", "end"):
@@ -122,7 +142,7 @@ def _solve_raw(i: dict):
     bones = [LocalTransform(i[b]["translation"], i[b]["rotation"], i[b]["scale"]) for b in BONES]
     return apply_two_bone_ik(
         i["parent_world"], *bones, i["target_world"], i["pole_world"],
-        weight=i["weight"], soft=i["soft"], keep_end_rotation=i["keep_end_rotation"],
+        weight=i["weight"], soft=i["soft"], keep_end_rotation=i["keep_end_rotation"], **effector_options(i),
     )
 
 
@@ -137,3 +157,5 @@ def test_invalid_bone_inputs_are_rejected_naming_the_argument(case):
     with pytest.raises(ValueError) as caught:
         _solve_raw(_decode_numbers(case["input"]))
     assert case["error"]["python"] in str(caught.value)
+    for name in case.get("error_all", {}).get("python", []):  # 두 이름을 모두 담아야 하는 경우
+        assert name in str(caught.value)

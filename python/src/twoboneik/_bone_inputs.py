@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from . import _checks, _tolerances
+from . import _bend_limits, _checks, _tolerances
 from ._affine import check_parent_world, check_uniform_scale
 
 #: 입력 사원수의 |q| 가 1 에서 이만큼 넘게 벗어나면 거부한다. three 는 단위 사원수를 전제로 행렬을 만들므로
@@ -27,6 +27,11 @@ class BoneInputs(NamedTuple):
     soft: np.ndarray
     keep_end_rotation: bool
     batch: tuple[int, ...]
+    #: 끝 회전 (월드, xyzw) 과 그 가중치, 끝점 (end 로컬), 굽힘 제한 (min, max). 주지 않았으면 None.
+    end_rotation: np.ndarray | None
+    end_rotation_weight: np.ndarray
+    tip: np.ndarray | None
+    bend_limits: tuple[np.ndarray, np.ndarray] | None
 
 
 def validate_bone_inputs(
@@ -39,6 +44,10 @@ def validate_bone_inputs(
     weight: ArrayLike,
     soft: ArrayLike,
     keep_end_rotation: Any,
+    end_rotation: Any = None,
+    end_rotation_weight: Any = 1.0,
+    tip: Any = None,
+    bend_limits: Any = None,
 ) -> BoneInputs:
     """apply_two_bone_ik 의 인자를 모두 검사해 float64 배열로 (docstring 의 "거부하는 입력")."""
     parent = _checks.as_real_array("parent_world", parent_world, np.dtype(np.float64))
@@ -62,6 +71,16 @@ def validate_bone_inputs(
     k = _checks.as_real_array("soft", soft, np.dtype(np.float64))
     if not isinstance(keep_end_rotation, (bool, np.bool_)):
         raise ValueError(f"keep_end_rotation은 bool 이어야 합니다 (받은 값: {keep_end_rotation!r})")
+    if keep_end_rotation and end_rotation is not None:
+        # 둘은 end 의 회전을 서로 다르게 정한다: 어느 쪽을 따를지 추측하지 않는다.
+        raise ValueError(
+            "keep_end_rotation=True 와 end_rotation 을 함께 줄 수 없습니다 — end 의 회전을 유지할지 end_rotation 으로"
+            " 정할지 하나만 고르세요"
+        )
+    goal = None if end_rotation is None else _checks.as_points("end_rotation", end_rotation, np.dtype(np.float64), width=4)
+    goal_weight = _checks.as_real_array("end_rotation_weight", end_rotation_weight, np.dtype(np.float64))
+    tip_point = None if tip is None else _checks.as_points("tip", tip, np.dtype(np.float64))
+    limits = None if bend_limits is None else _bend_limits.array_limits(bend_limits, np.dtype(np.float64))
 
     named_shapes = [("parent_world", parent.shape[:-2])]
     for bone_name, (translation, rotation, scale) in bones.items():
@@ -75,7 +94,14 @@ def validate_bone_inputs(
         ("pole_world", pole.shape[:-1]),
         ("weight", w.shape),
         ("soft", k.shape),
+        ("end_rotation_weight", goal_weight.shape),
     ]
+    if goal is not None:
+        named_shapes.append(("end_rotation", goal.shape[:-1]))
+    if tip_point is not None:
+        named_shapes.append(("tip", tip_point.shape[:-1]))
+    if limits is not None:
+        named_shapes.append(("bend_limits", limits[0].shape))
     batch: tuple[int, ...] = ()
     for name, shape in named_shapes:
         try:
@@ -96,20 +122,33 @@ def validate_bone_inputs(
         _checks.check_finite_points(f"{bone_name}.translation", translation)
         _checks.check_finite_points(f"{bone_name}.rotation", rotation)
         _checks.check_finite_points(f"{bone_name}.scale", scale)
-        norm = np.sqrt(np.sum(rotation * rotation, axis=-1))
-        bad = ~(np.abs(norm - 1) <= QUATERNION_UNIT_TOLERANCE)
-        if bad.any():
-            index = _checks.first_index(bad)
-            raise ValueError(
-                f"{bone_name}.rotation{_checks.format_index(index)}는 단위 사원수여야 합니다"
-                f" (|q| = {float(norm[index])!r}, 허용 오차 {QUATERNION_UNIT_TOLERANCE})"
-            )
+        _check_unit_quaternion(f"{bone_name}.rotation", rotation)
     _checks.check_finite_points("target_world", target)
     _checks.check_finite_points("pole_world", pole)
     _checks.check_unit_interval("weight", w)
     _checks.check_unit_interval("soft", k)
+    if goal is not None:
+        _checks.check_finite_points("end_rotation", goal)
+        _check_unit_quaternion("end_rotation", goal)
+    _checks.check_unit_interval("end_rotation_weight", goal_weight)
+    if tip_point is not None:
+        _checks.check_finite_points("tip", tip_point)
     for bone_name in ("upper_local", "mid_local"):
         check_uniform_scale(f"{bone_name}.scale", bones[bone_name][2])
     check_parent_world(parent)
 
-    return BoneInputs(parent, bones, target, pole, w, k, bool(keep_end_rotation), batch)
+    return BoneInputs(
+        parent, bones, target, pole, w, k, bool(keep_end_rotation), batch, goal, goal_weight, tip_point, limits
+    )
+
+
+def _check_unit_quaternion(name: str, rotation: np.ndarray) -> None:
+    """|q| 가 1 ± QUATERNION_UNIT_TOLERANCE 안인가 (0 사원수 포함 거부)."""
+    norm = np.sqrt(np.sum(rotation * rotation, axis=-1))
+    bad = ~(np.abs(norm - 1) <= QUATERNION_UNIT_TOLERANCE)
+    if bad.any():
+        index = _checks.first_index(bad)
+        raise ValueError(
+            f"{name}{_checks.format_index(index)}는 단위 사원수여야 합니다"
+            f" (|q| = {float(norm[index])!r}, 허용 오차 {QUATERNION_UNIT_TOLERANCE})"
+        )

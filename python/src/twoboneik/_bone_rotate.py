@@ -28,9 +28,13 @@ class Chain(NamedTuple):
     u_s: np.ndarray
     m_t: np.ndarray
     m_q: np.ndarray
+    m_s: np.ndarray
+    e_t: np.ndarray
     e_q: np.ndarray
+    e_s: np.ndarray
     u_unit: np.ndarray
     m_unit: np.ndarray
+    e_unit: np.ndarray
     #: mid 로컬 축에서 본 end (스케일 적용 뒤) 와, 그것을 돌린 지금 아래 뼈 R̂_M S_M p_E (mid 부모의 축).
     end_offset_m: np.ndarray
     lower_local: np.ndarray
@@ -70,7 +74,7 @@ def rotate_mid(chain: Chain, upper_q1: np.ndarray, joint_p: np.ndarray, end_solv
 
 def refine_end(
     chain: Chain, pole_p: np.ndarray, reachable: np.ndarray, joint_p: np.ndarray, end_solved_p: np.ndarray,
-    upper_q1: np.ndarray, mid_q1: np.ndarray,
+    upper_q1: np.ndarray, mid_q1: np.ndarray, bend_limits: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """upper 의 scale 이 정확히 균등하지 않은 체인 (float32 잡음, 허용 1e-5 까지) 에서 남는 아래 뼈 길이 차이 (δ·b) 를
     그려질 끝을 재서 어긋난 만큼 겨누는 점을 옮겨 다시 풀어 없앤다 (많아야 두 번). 다시 풀 때의 극은 처음 풀린 관절 쪽이다
@@ -96,7 +100,7 @@ def refine_end(
             break
         again_mask = redo[..., None]
         aim = np.where(again_mask, aim + miss, aim)
-        again = solve_two_bone_ik(root_p, chain.upper_length, chain.lower_length, aim, refine_pole)
+        again = solve_two_bone_ik(root_p, chain.upper_length, chain.lower_length, aim, refine_pole, bend_limits=bend_limits)
         joint_p = np.where(again_mask, again.joint, joint_p)
         end_solved_p = np.where(again_mask, again.end, end_solved_p)
         upper_q1 = np.where(again_mask, rotate_upper(chain, joint_p), upper_q1)
@@ -111,8 +115,6 @@ def blend(q0: np.ndarray, q1: np.ndarray, w: np.ndarray) -> np.ndarray:
     if np.any(inside):
         blended = np.where(inside[..., None], quaternion_normalize(blended), blended)
     return blended
-
-
 
 
 def blend_and_keep_end(

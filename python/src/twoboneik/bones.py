@@ -13,8 +13,10 @@ from numpy.typing import ArrayLike, NDArray
 from . import _checks
 from ._affine import UNIFORM_SCALE_TOLERANCE, invert_affine, length, transform_point
 from ._bone_inputs import QUATERNION_UNIT_TOLERANCE, BoneInputs, validate_bone_inputs
-from ._bone_rotate import Chain, blend_and_keep_end, refine_end, rotate_mid, rotate_upper
-from .rotation import quaternion_normalize, rotate_vector
+from ._bend_limits import BendLimits
+from ._bone_effector import goal_in_parent, tip_chain, tip_in_mid, tip_offset
+from ._bone_rotate import Chain, blend, blend_and_keep_end, refine_end, rotate_mid, rotate_upper
+from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize, rotate_vector
 from .soft import soften_distance
 from .solve import solve_two_bone_ik
 
@@ -45,9 +47,11 @@ class TwoBoneIKPose(NamedTuple):
     """apply_two_bone_ik 의 결과.
 
     - upper_rotation, mid_rotation: 새 로컬 사원수 (..., 4), x, y, z, w.
-    - end_rotation: keep_end_rotation 이면 새 로컬 사원수, 아니면 입력 그대로 (..., 4).
-    - joint, end: 새 자세를 정기구학으로 다시 계산한 관절·끝의 월드 위치 (..., 3).
-    - reachable (...): weight 1 의 풀이에서 끝이 목표에 닿는가 — 목표가 닿는 범위 안이고 soft 가 당기지 않았다.
+    - end_rotation: keep_end_rotation 이나 end_rotation 이면 새 로컬 사원수, 아니면 입력 그대로 (..., 4).
+    - joint, end: 새 자세를 정기구학으로 다시 계산한 관절과 효과점의 월드 위치 (..., 3). 효과점은 tip 이 없으면 (0 이면)
+      end 뼈의 원점, 있으면 end 뼈의 새 월드 행렬로 옮긴 tip.
+    - reachable (...): weight 1 의 풀이에서 효과점이 목표에 닿는가 — 풀리는 삼각형의 닿는 범위 (굽힘 제한 포함) 안이고
+      soft 가 당기지 않았다.
       weight 와는 무관하다 (weight < 1 이면 True 여도 끝은 목표와 들어온 자세 사이에 있다). TypeScript 와 같은 정의.
     """
 
@@ -70,6 +74,10 @@ def apply_two_bone_ik(
     weight: ArrayLike = 1.0,
     soft: ArrayLike = 0.0,
     keep_end_rotation: bool = False,
+    end_rotation: ArrayLike | None = None,
+    end_rotation_weight: ArrayLike = 1.0,
+    tip: ArrayLike | None = None,
+    bend_limits: BendLimits | tuple[ArrayLike, ArrayLike] | None = None,
 ) -> TwoBoneIKPose:
     """뼈 upper → mid → end 의 끝이 target_world 에 닿고 관절이 pole_world 쪽으로 굽도록 새 로컬 회전을 구한다.
 
@@ -93,11 +101,23 @@ def apply_two_bone_ik(
 
     가장 작은 회전만 쓰므로 뼈의 비틀림은 바뀌지 않고, 위치·스케일도 바뀌지 않는다.
 
+    효과점 (issue 16, 계약은 spec/END_EFFECTOR.md — TypeScript 와 같은 식):
+
+    - tip (end 로컬의 점) 이 목표에 닿는다. 따라감 (end_rotation·keep_end_rotation 없음) 이면 삼각형의 아래 변이 mid → tip
+      (tip 은 아래 뼈와 함께 움직인다), keep_end_rotation 이면 end 원점을 target − o_in 에 겨눈다 (o_in = 들어온 tip − end).
+    - end_rotation Q (월드) 이면 R_Q = normalize(R_P⁻¹ Q̂) (R_P 는 three 의 Matrix4.decompose 가 내는 부모의 회전), end 원점을
+      target − R_goal R_in⁻¹ o_in 에 겨눠 풀고 q_E1 = normalize((q_U1 q_M1)⁻¹ R_goal). end_rotation_weight w_e 가 1 이면
+      R_goal = R_Q, 0 < w_e < 1 이면 먼저 따라감으로 풀어 R_A = q_UA q_MA q̂_E0 를 얻고 R_goal = slerp(R_A, R_Q, w_e),
+      w_e = 0 이면 따라감 그대로. weight 는 end 도 섞는다: q_E = normalize(slerp(q̂_E0, q_E1, weight)).
+    - soft 는 삼각형의 겨누는 점에 삼각형의 길이로, bend_limits 는 삼각형의 관절 각에 (solve_two_bone_ik 와 같은 식).
+    - tip 0, end_rotation 없음, bend_limits 없음 (또는 (0, π)) 이면 이 옵션이 없을 때와 비트까지 같다.
+
     전제: mid 는 upper 의 직접 자식, end 는 mid 의 직접 자식. parent_world 는 열벡터 규약 (world = M·[x, 1]) 의
     4×4 행렬이고, parent_world 와 upper·mid 의 스케일이 균등해야 (거울 반사 포함) 월드의 뼈 길이가 보존된다 (검사한다).
 
     모양: 모든 입력은 프레임 배치 모양 (...) 으로 서로 브로드캐스트한다 — parent_world (..., 4, 4),
-    translation·scale·target·pole (..., 3), rotation (..., 4), weight·soft (...) 또는 스칼라.
+    translation·scale·target·pole·tip (..., 3), rotation·end_rotation (..., 4), weight·soft·end_rotation_weight·bend_limits 의
+    min·max (...) 또는 스칼라.
     단일 프레임 (배치 모양 ()) 이면 reachable 은 파이썬 bool.
 
     잘못된 입력은 계산 전에 인자 이름·값·처음 어긋난 색인을 담은 ValueError 를 던진다 (TypeScript TwoBoneIK 와 같은 규칙):
@@ -105,7 +125,9 @@ def apply_two_bone_ik(
     균등하지 않은 upper·mid 의 scale (상대 1e-5 초과, 거울은 세 성분이 모두 음수), [0, 1] 밖·bool 의 weight·soft,
     bool 이 아닌 keep_end_rotation, 마지막 행이 (0, 0, 0, 1) 이 아니거나 균등 스케일·회전이 아니거나 (상대 1e-5,
     기울임 포함) 뒤집을 수 없는 parent_world (스케일 0; 1e-120 처럼 작아도 뒤집을 수 있으면 받는다),
-    두 뼈의 길이가 모두 0.
+    두 뼈의 길이가 모두 0,
+    keep_end_rotation=True 와 end_rotation 을 함께 (두 이름을 담는다), 유한하지 않거나 |q| 가 1 ± 1e-4 밖인 end_rotation,
+    [0, 1] 밖·bool 의 end_rotation_weight, 유한하지 않은 tip, solve_two_bone_ik 와 같은 규칙에 어긋난 bend_limits.
 
     Args:
         parent_world: upper 의 부모의 월드 행렬 (..., 4, 4). 부모가 없으면 항등 행렬.
@@ -115,48 +137,129 @@ def apply_two_bone_ik(
         weight: 들어온 자세 (0) 에서 완전한 IK (1) 까지의 섞음 비율, [0, 1].
         soft: soft IK 구간의 비율, [0, 1]. 0 이면 정확한 계약 그대로.
         keep_end_rotation: True 면 end 뼈의 (부모 공간, 곧 월드) 회전을 어느 weight 에서나 유지한다.
+        end_rotation: end 뼈가 가질 월드 회전 (..., 4) x, y, z, w. None 이면 쓰지 않는다.
+        end_rotation_weight: 따라갈 끝 회전 (0) 에서 end_rotation (1) 까지의 비율, [0, 1].
+        tip: 목표에 닿을 end 로컬의 점 (..., 3) (손바닥, 발바닥). None 이면 end 원점.
+        bend_limits: 관절 굽힘의 (min, max) 라디안 (BendLimits 또는 쌍, 배열이면 프레임마다), 0 ≤ min ≤ max ≤ π.
 
     Returns:
         TwoBoneIKPose(upper_rotation, mid_rotation, end_rotation, joint, end, reachable).
     """
     inputs = validate_bone_inputs(
-        parent_world, upper_local, mid_local, end_local, target_world, pole_world, weight, soft, keep_end_rotation
+        parent_world, upper_local, mid_local, end_local, target_world, pole_world, weight, soft, keep_end_rotation,
+        end_rotation, end_rotation_weight, tip, bend_limits,
     )
     batch = inputs.batch
     parent = np.broadcast_to(inputs.parent, batch + (4, 4))
     chain, target_p, pole_p = _read_chain(inputs, parent)
-    target_p, softened = _soften_target(chain, target_p, np.broadcast_to(inputs.soft, batch))
-    try:
-        solved = solve_two_bone_ik(chain.root_p, chain.upper_length, chain.lower_length, target_p, pole_p)
-    except ValueError as error:
-        raise ValueError(f"apply_two_bone_ik: 부모 공간으로 옮긴 체인을 풀 수 없습니다 — {error}") from error
-    reachable_first = np.asarray(solved.reachable, dtype=bool)
-    upper_q1 = rotate_upper(chain, solved.joint)
-    mid_q1 = rotate_mid(chain, upper_q1, solved.joint, solved.end)
-    upper_q1, mid_q1 = refine_end(chain, pole_p, reachable_first, solved.joint, solved.end, upper_q1, mid_q1)
+    tip_e = None if inputs.tip is None else np.broadcast_to(inputs.tip, batch + (3,))
+    solve = _TriangleSolver(pole_p, np.broadcast_to(inputs.soft, batch), inputs.bend_limits)
     weight_full = np.broadcast_to(inputs.weight, batch)
-    upper_out, mid_out, end_out = blend_and_keep_end(chain, upper_q1, mid_q1, weight_full, inputs.keep_end_rotation)
-    # 새 자세를 정기구학으로 다시 계산해 관절·끝의 월드 위치를 낸다.
+    if inputs.end_rotation is not None:
+        upper_q1, mid_q1, end_q1, reachable_full, follow_rows = _solve_end_rotation(
+            inputs, inputs.end_rotation, parent, chain, target_p, tip_e, solve
+        )
+        upper_out, mid_out = blend(chain.u_q, upper_q1, weight_full), blend(chain.m_q, mid_q1, weight_full)
+        # 끝도 같은 weight 로 섞는다 (weight 0 과 따라감 행은 입력 그대로).
+        keep_input = ((weight_full <= 0) | follow_rows)[..., None]
+        end_out = np.where(keep_input, chain.e_q, blend(chain.e_unit, end_q1, weight_full))
+    else:
+        if inputs.keep_end_rotation or tip_e is None:
+            # 효과점은 end 원점. 유지 + tip 이면 tip 은 들어온 방향 그대로 붙어 가므로 겨누는 점 = target − o_in.
+            triangle = chain
+            aim = target_p if tip_e is None else target_p - tip_offset(chain, tip_e)
+        else:
+            triangle, aim = tip_chain(chain, tip_e), target_p
+        upper_q1, mid_q1, reachable_full = solve(triangle, aim)
+        upper_out, mid_out, end_out = blend_and_keep_end(
+            chain, upper_q1, mid_q1, weight_full, inputs.keep_end_rotation
+        )
+    # 새 자세를 정기구학으로 다시 계산해 관절·효과점의 월드 위치를 낸다.
     joint_new_p = chain.root_p + rotate_vector(upper_out, chain.mid_offset_u)
-    end_new_p = chain.root_p + rotate_vector(upper_out, chain.u_s * (chain.m_t + rotate_vector(mid_out, chain.end_offset_m)))
-    reachable: Any = reachable_first & ~softened
+    end_in_mid = chain.end_offset_m if tip_e is None else tip_in_mid(chain, end_out, tip_e)
+    end_new_p = chain.root_p + rotate_vector(upper_out, chain.u_s * (chain.m_t + rotate_vector(mid_out, end_in_mid)))
+    reachable: Any = reachable_full
     if batch == ():
         reachable = bool(reachable)
     return TwoBoneIKPose(
         upper_rotation=np.array(upper_out),
         mid_rotation=np.array(mid_out),
-        end_rotation=end_out,
+        end_rotation=np.array(end_out),
         joint=transform_point(parent, joint_new_p),
         end=transform_point(parent, end_new_p),
         reachable=reachable,
     )
 
 
+class _TriangleSolver:
+    """삼각형 (뿌리 – 관절 – 효과점) 하나를 weight 1 로 푼다: soft → 점 수준 풀이 (굽힘 제한) → 돌리기 → 끝 다듬기.
+    (q_U1, q_M1, reachable). 끝 회전의 부분 가중치는 이를 두 번 부른다."""
+
+    def __init__(self, pole_p: np.ndarray, soft: np.ndarray, bend_limits: tuple[np.ndarray, np.ndarray] | None):
+        self.pole_p, self.soft, self.bend_limits = pole_p, soft, bend_limits
+
+    def __call__(self, chain: Chain, aim: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        aim, softened = _soften_target(chain, aim, self.soft)
+        try:
+            solved = solve_two_bone_ik(
+                chain.root_p, chain.upper_length, chain.lower_length, aim, self.pole_p, bend_limits=self.bend_limits
+            )
+        except ValueError as error:
+            raise ValueError(f"apply_two_bone_ik: 부모 공간으로 옮긴 체인을 풀 수 없습니다 — {error}") from error
+        reachable = np.asarray(solved.reachable, dtype=bool)
+        upper_q1 = rotate_upper(chain, solved.joint)
+        mid_q1 = rotate_mid(chain, upper_q1, solved.joint, solved.end)
+        upper_q1, mid_q1 = refine_end(
+            chain, self.pole_p, reachable, solved.joint, solved.end, upper_q1, mid_q1, self.bend_limits
+        )
+        return upper_q1, mid_q1, reachable & ~softened
+
+
+def _solve_end_rotation(
+    inputs: BoneInputs, end_rotation: np.ndarray, parent: np.ndarray, chain: Chain, target_p: np.ndarray,
+    tip: np.ndarray | None, solve: _TriangleSolver,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """끝 회전 (spec/END_EFFECTOR.md): (q_U1, q_M1, q_E1, reachable, 따라감 행), 섞기 전. end_rotation_weight 가 0 인 행은 따라감
+    (q_E1 은 쓰지 않는다), 1 인 행은 R_goal = R_Q, 그 사이는 따라감의 끝 회전 R_A 에서 R_Q 로 slerp 한 R_goal.
+    R_goal 을 알면 tip 의 자리도 알므로 end 원점을 target − R_goal R_in⁻¹ o_in 에 겨눠 한 번 더 푼다."""
+    batch = inputs.batch
+    goal_weight = np.broadcast_to(inputs.end_rotation_weight, batch)
+    goal_p = goal_in_parent(parent, np.broadcast_to(end_rotation, batch + (4,)))
+    if tip is None:
+        # tip 이 없으면 겨누는 점이 target 그대로라 따라감과 같은 삼각형: 한 번만 푼다.
+        follow = solve(chain, target_p)
+        goal = blend(_end_after(follow, chain), goal_p, goal_weight)
+        upper_q1, mid_q1, reachable = follow
+    else:
+        follow_or_none = solve(tip_chain(chain, tip), target_p) if np.any(goal_weight < 1) else None
+        goal = goal_p if follow_or_none is None else blend(_end_after(follow_or_none, chain), goal_p, goal_weight)
+        into = quaternion_multiply(goal, quaternion_conjugate(_incoming_end(chain)))
+        upper_q1, mid_q1, reachable = solve(chain, target_p - rotate_vector(into, tip_offset(chain, tip)))
+        follow = follow_or_none if follow_or_none is not None else (upper_q1, mid_q1, reachable)
+    end_q1 = quaternion_normalize(quaternion_multiply(quaternion_conjugate(quaternion_multiply(upper_q1, mid_q1)), goal))
+    follow_rows = goal_weight <= 0
+    if np.any(follow_rows):
+        rows = follow_rows[..., None]
+        upper_q1, mid_q1 = np.where(rows, follow[0], upper_q1), np.where(rows, follow[1], mid_q1)
+        reachable = np.where(follow_rows, follow[2], reachable)
+    return upper_q1, mid_q1, end_q1, reachable, follow_rows
+
+
+def _end_after(solved: tuple[np.ndarray, np.ndarray, np.ndarray], chain: Chain) -> np.ndarray:
+    """R_A = q_UA q_MA q̂_E0: 따라감으로 푼 체인에서 부모 공간으로 본 end 의 회전."""
+    return quaternion_multiply(quaternion_multiply(solved[0], solved[1]), chain.e_unit)
+
+
+def _incoming_end(chain: Chain) -> np.ndarray:
+    """R_in = q̂_U0 q̂_M0 q̂_E0: 들어온 자세에서 부모 공간으로 본 end 의 회전."""
+    return quaternion_multiply(quaternion_multiply(chain.u_unit, chain.m_unit), chain.e_unit)
+
+
 def _read_chain(inputs: BoneInputs, parent: np.ndarray) -> tuple[Chain, np.ndarray, np.ndarray]:
     """읽기: 들어온 자세와 목표·극을 upper 의 부모 공간 P 로. 정규화한 회전으로 잰다: 새 회전은 정규화되어 나가므로 그 자세의
     뼈 길이로 풀어야 끝이 정확히 닿는다 (애니메이션의 사원수는 길이가 1 에서 조금 벗어날 수 있다). 두 뼈가 모두 0 이면 ValueError."""
     batch = inputs.batch
-    (u_t, u_q, u_s), (m_t, m_q, m_s), (e_t, e_q, _e_s) = (
+    (u_t, u_q, u_s), (m_t, m_q, m_s), (e_t, e_q, e_s) = (
         tuple(np.broadcast_to(x, batch + x.shape[-1:]) for x in inputs.bones[name])
         for name in ("upper_local", "mid_local", "end_local")
     )
@@ -181,8 +284,8 @@ def _read_chain(inputs: BoneInputs, parent: np.ndarray) -> tuple[Chain, np.ndarr
             " 두 뼈의 길이를 모두 0으로 만듭니다 — 적어도 한 뼈는 길이가 있어야 합니다"
         )
     chain = Chain(
-        u_t, u_q, u_s, m_t, m_q, e_q, u_unit, m_unit, end_offset_m, lower_local, mid_offset_u,
-        root_p, mid_p, end_p, upper_length, lower_length,
+        u_t, u_q, u_s, m_t, m_q, m_s, e_t, e_q, e_s, u_unit, m_unit, quaternion_normalize(e_q), end_offset_m,
+        lower_local, mid_offset_u, root_p, mid_p, end_p, upper_length, lower_length,
     )
     return chain, target_p, pole_p
 
