@@ -239,6 +239,19 @@ describe("endRotation: the end bone takes a given world rotation and the tip sti
     }), RUNS);
   });
 
+  it("a parent scaled by 1e-160 or 1e160 gives the same end rotation as scale 1 (the parent's rotation read without underflow)", () => {
+    fc.assert(fc.property(chainShape, rotation, direction, (c, q, toward) => {
+      const rotations = [1, 1e-160, 1e160].map((size) => {
+        const ch = buildChain({ ...c, size, offset: [0, 0, 0] });
+        const target = worldPosition(ch.upper).addScaledVector(toward, 0.5 * size);
+        new TwoBoneIK(ch.upper, ch.mid, ch.end).solve(target, undefined, { endRotation: q });
+        return ch.end.quaternion.clone();
+      });
+      expect(rotationAngle(rotations[1]!, rotations[0]!)).toBeLessThanOrEqual(1e-12);
+      expect(rotationAngle(rotations[2]!, rotations[0]!)).toBeLessThanOrEqual(1e-12);
+    }), { ...RUNS, numRuns: 100 });
+  });
+
   it("useTargetRotation: update() grips a handle object with its world rotation", () => {
     const c = fc.sample(chainShape, { seed: PROPERTY_SEED, numRuns: 20 });
     for (const shape of c) {

@@ -59,7 +59,11 @@ interface BoneDocument {
   cases: BoneCase[];
   /** 잘못된 입력의 바탕 (거부되지 않는 입력). */
   invalid_base: unknown;
-  invalid: { id: number; name: string; input: unknown; error: { typescript: string; python: string } }[];
+  invalid: {
+    id: number; name: string; input: unknown; error: { typescript: string; python: string };
+    /** 메시지가 모두 담아야 할 이름들 (예: keepEndRotation 과 endRotation 을 함께 준 경우). */
+    error_all?: { typescript: string[]; python: string[] };
+  }[];
 }
 
 const document = JSON.parse(
@@ -193,6 +197,7 @@ describe("뼈 수준 공통 벡터의 잘못된 입력 (invalid): 쓰기 전에 
       }
       expect(error).toBeInstanceOf(RangeError);
       expect((error as Error).message).toContain(c.error.typescript);
+      for (const name of c.error_all?.typescript ?? []) expect((error as Error).message).toContain(name);
     });
   }
 });

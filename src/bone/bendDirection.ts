@@ -31,9 +31,16 @@ export function chooseBendDirection(links: ChainLinks, bendWorld: Vector3 | unde
     parent.updateWorldMatrix(true, false);
     invertible = invertConformal(parentInverse, parent.matrixWorld) === AFFINE_OK;
   }
+  // 방향만 옮긴다: 부모의 역행렬은 1e160 처럼 클 수 있어 (아주 작은 부모) 제곱이 넘치지 않게 가장 큰 성분으로 먼저 나눈다
+  // (three 의 transformDirection 은 바로 normalize 해 넘치면 0 벡터가 된다).
   const toParent = (world: Vector3): Vector3 => {
     const v = world.clone();
-    if (parent !== null && invertible) v.transformDirection(parentInverse);
+    if (parent !== null && invertible) {
+      const e = parentInverse.elements, x = v.x, y = v.y, z = v.z;
+      v.set(e[0]! * x + e[4]! * y + e[8]! * z, e[1]! * x + e[5]! * y + e[9]! * z, e[2]! * x + e[6]! * y + e[10]! * z);
+      const largest = Math.max(Math.abs(v.x), Math.abs(v.y), Math.abs(v.z));
+      if (largest > 0) v.divideScalar(largest);
+    }
     return v.normalize();
   };
   if (bendWorld !== undefined) return { bendParent: toParent(bendWorld), source: "option" };

@@ -70,7 +70,13 @@ export function turnEndToGoal(links: ChainLinks, f: SolveFrame): void {
   normalizeQuaternion(f.endRotation.multiplyQuaternions(inverse, f.endGoalParent));
 }
 
-/** weight < 1 에서 endRotation: end 도 upper·mid 처럼 들어온 회전에서 weight 만큼 (weight → 0 이면 들어온 회전으로). */
+/**
+ * weight < 1 에서 endRotation: end 도 들어온 회전에서 weight 만큼 (weight → 0 이면 들어온 회전으로). 들어온 회전은
+ * 정규화한 q̂_E (spec/END_EFFECTOR.md, Python 과 같다).
+ */
 export function blendEndWithIncoming(links: ChainLinks, f: SolveFrame): void {
-  blendFromIncoming(f.endRotation, links.end.quaternion, f.settings);
+  const incoming = f.scratchRotation;
+  copyQuaternion(incoming, links.end.quaternion);
+  normalizeQuaternion(incoming);
+  blendFromIncoming(f.endRotation, incoming, f.settings);
 }

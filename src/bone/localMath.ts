@@ -79,13 +79,27 @@ export function applyBetween(v: Vector3, bones: readonly Object3D[], rotation: Q
   }
 }
 
+const RESCALE_MIN = 2 ** -500, RESCALE_MAX = 2 ** 500;
+
 /**
  * out ← m 의 회전: three 의 Matrix4.decompose 와 같은 식 (열마다 길이로 나누고, 행렬식이 음수면 x 열의 부호를 바꾼다).
  * decompose 는 수를 인자·반환값으로 주고받아 할당할 수 있어 (docs/PERFORMANCE.md §1) 풀어 쓴다. scratch 는 작업용.
+ * 가장 큰 성분이 [2^−500, 2^500] 밖이면 먼저 2 의 거듭제곱으로 옮긴다 (정확한 곱: 열의 길이가 넘치거나 사라지지 않게,
+ * 보통 크기에서는 three 와 같은 비트). Python 의 _bone_effector.parent_rotation 과 같은 식.
  */
 export function writeMatrixRotation(m: Matrix4, scratch: Matrix4, out: Quaternion): void {
   const e = m.elements, r = scratch.elements;
-  const m00 = e[0]!, m10 = e[1]!, m20 = e[2]!, m01 = e[4]!, m11 = e[5]!, m21 = e[6]!, m02 = e[8]!, m12 = e[9]!, m22 = e[10]!;
+  let m00 = e[0]!, m10 = e[1]!, m20 = e[2]!, m01 = e[4]!, m11 = e[5]!, m21 = e[6]!, m02 = e[8]!, m12 = e[9]!, m22 = e[10]!;
+  let largest = 0;
+  for (let i = 0; i < 11; i++) {
+    if ((i & 3) === 3) continue; // 선형 부분 3×3 만
+    const v = Math.abs(e[i]!);
+    if (v > largest) largest = v;
+  }
+  if (largest > 0 && !(largest >= RESCALE_MIN && largest <= RESCALE_MAX)) {
+    const k = 2 ** -(Math.floor(Math.log2(largest)) + 1);
+    m00 *= k; m10 *= k; m20 *= k; m01 *= k; m11 *= k; m21 *= k; m02 *= k; m12 *= k; m22 *= k;
+  }
   const det = m00 * (m11 * m22 - m21 * m12) - m01 * (m10 * m22 - m20 * m12) + m02 * (m10 * m21 - m20 * m11);
   let sx = Math.sqrt(m00 * m00 + m10 * m10 + m20 * m20);
   const sy = Math.sqrt(m01 * m01 + m11 * m11 + m21 * m21), sz = Math.sqrt(m02 * m02 + m12 * m12 + m22 * m22);
