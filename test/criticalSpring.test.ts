@@ -68,33 +68,44 @@ describe("critically damped spring", () => {
 });
 
 describe("follow spring (FootPlacement's feet and pelvis): continuous change followed at once, only jumps smoothed", () => {
-  // stepFollowSpring 은 라이브러리 내부용이다 (공개 API 가 아니다): 발 딛기의 성질을 직접 본다.
-  const follow = async () => (await import("../src/grounding/criticalSpring")).stepFollowSpring;
+  // stepFollow 는 라이브러리 내부용이다 (공개 API 가 아니다): 발 딛기의 성질을 직접 본다.
+  const load = () => import("../src/grounding/criticalSpring");
 
   it("a goal moving slower than the limit is followed with no lag (a foot on a slope does not float)", async () => {
-    const step = await follow();
+    const { createFollowSpring, createSpringStep, stepFollow } = await load();
     fc.assert(fc.property(fc.double({ min: -1.9, max: 1.9, noNaN: true }), fc.constantFrom(30, 60, 144), (speed, fps) => {
-      const s = createCriticalSpringState(0), previous = createCriticalSpringState(0);
-      let goal = 0;
+      const s = createFollowSpring(0), step = createSpringStep();
+      step.smoothTime = 0.08; step.dt = 1 / fps; step.limit = 2;
       for (let i = 0; i < fps; i++) {
-        goal += speed / fps;
-        step(s, previous, goal, 2, 0.08, 1 / fps);
-        expect(Math.abs(s.value - goal)).toBeLessThanOrEqual(1e-12);
+        s.goal += speed / fps;
+        stepFollow(s, step);
+        expect(Math.abs(s.value - s.goal)).toBeLessThanOrEqual(1e-12);
       }
     }), { seed: 20261202, numRuns: 200 });
   });
 
   it("a jump is smoothed like the plain spring and looks the same at 30, 60 and 144 fps", async () => {
-    const step = await follow();
+    const { createFollowSpring, createSpringStep, stepFollow } = await load();
     const after = (fps: number): number => {
-      const s = createCriticalSpringState(0), previous = createCriticalSpringState(0);
-      step(s, previous, 1, 2, 0.1, 1 / fps); // 한 프레임에 1 만큼 튄다 (한계 2/s 보다 훨씬 빠르다)
-      for (let i = 1; i < fps / 10 * 2; i++) step(s, previous, 1, 2, 0.1, 1 / fps);
+      const s = createFollowSpring(0), step = createSpringStep();
+      step.smoothTime = 0.1; step.dt = 1 / fps; step.limit = 2;
+      s.goal = 1; // 한 프레임에 1 만큼 튄다 (한계 2/s 보다 훨씬 빠르다)
+      for (let i = 0; i < (fps / 10) * 2; i++) stepFollow(s, step);
       return s.value;
     };
     const values = [30, 60, 144].map((fps) => after(fps));
     // 0.2 s 뒤: 처음 한 프레임의 따라간 몫 (2/fps) 만큼만 서로 다르다, 스프링이 아직 목표에 닿지 않았다.
     for (const v of values) expect(v).toBeLessThan(0.95);
     expect(Math.max(...values) - Math.min(...values)).toBeLessThanOrEqual(0.06);
+  });
+
+  it("takes the same step as stepCriticalSpring when the goal does not move", async () => {
+    const { createFollowSpring, createSpringStep, stepFollow } = await load();
+    const s = createFollowSpring(0.3), plain = createCriticalSpringState(0.3), step = createSpringStep();
+    s.velocity = 0.7; plain.velocity = 0.7; s.goal = -0.2; s.previousGoal = -0.2;
+    step.smoothTime = 0.15; step.dt = 0.02; step.limit = 1;
+    stepFollow(s, step);
+    stepCriticalSpring(plain, -0.2, 0.15, 0.02);
+    expect([s.value, s.velocity]).toEqual([plain.value, plain.velocity]);
   });
 });

@@ -4,13 +4,15 @@ import type { Object3D, Vector3Like } from "three";
 import { TwoBoneIK } from "../index.js";
 import type { TwoBoneIKOptions } from "../index.js";
 import type { GroundQuery } from "./groundQuery.js";
-import { createCriticalSpringState, stepFollowSpring } from "./criticalSpring.js";
-import type { CriticalSpringState } from "./criticalSpring.js";
+import { createFollowSpring, createSpringStep, stepFollow } from "./criticalSpring.js";
+import type { FollowSpring, SpringStep } from "./criticalSpring.js";
 import { FootGround } from "./footGround.js";
 import { requiredDrop } from "./pelvisDrop.js";
+import type { DropQuery } from "./pelvisDrop.js";
 import { tiltTowards } from "./footRotation.js";
+import type { TiltSettings } from "./footRotation.js";
 import { writeMatrixRotation } from "../bone/localMath.js";
-import { checkFootPlacementSettings, checkLeg, checkObject } from "./footPlacementChecks.js";
+import { checkFootPlacementSettings, checkLeg, checkObject, throwBadDt } from "./footPlacementChecks.js";
 
 /** 다리 하나: findLimbs 의 Limb 를 그대로 넘기거나 손으로 만든다. */
 export interface FootPlacementLeg {
@@ -46,11 +48,9 @@ interface LegState {
   readonly ground: FootGround;
   /** 다리 길이 (허벅지 + 정강이, 생성 시점의 월드 길이, m). */
   readonly length: number;
-  readonly offset: readonly [CriticalSpringState, CriticalSpringState, CriticalSpringState];
-  readonly normal: readonly [CriticalSpringState, CriticalSpringState, CriticalSpringState];
-  /** 지난 프레임의 목표 변위·법선 (따라가는 스프링이 이어지는 몫을 잰다). */
-  readonly offsetGoal: readonly [CriticalSpringState, CriticalSpringState, CriticalSpringState];
-  readonly normalGoal: readonly [CriticalSpringState, CriticalSpringState, CriticalSpringState];
+  /** 발목 변위와 발을 기울일 법선 (성분마다 따라가는 스프링, 월드). */
+  readonly offset: readonly [FollowSpring, FollowSpring, FollowSpring];
+  readonly normal: readonly [FollowSpring, FollowSpring, FollowSpring];
   /** 이번 프레임의 발목 목표 (월드). */
   readonly targetWorld: Vector3;
   /** 이번 프레임 클립 자세의 허벅지 원점 (월드, 골반 내림 전). */
@@ -69,6 +69,10 @@ const _upperWorld = /*@__PURE__*/ new Vector3();
 const _hipsWorld = /*@__PURE__*/ new Vector3();
 const _normalNow = /*@__PURE__*/ new Vector3();
 const _sole = /*@__PURE__*/ new Vector3();
+// 작업용 수 묶음: 함수 사이로 수를 인자로 넘기지 않는다 (docs/PERFORMANCE.md §1). 한 update 안에서만 쓴다.
+const _step: SpringStep = /*@__PURE__*/ createSpringStep();
+const _tiltSettings: TiltSettings = { weight: 0.5, maxTilt: 0.5 };
+const _drop: DropQuery = { reach: 0.5, drop: 0.5 };
 const _rotationMatrix = /*@__PURE__*/ new Matrix4();
 /** 법선이 이어지게 바뀌는 만큼은 늦지 않고 따라가는 한계 (단위 벡터의 변화 / s ≈ rad/s). 그보다 빠른 몫은 스프링으로. */
 const NORMAL_FOLLOW_RATE = 4;
@@ -147,9 +151,10 @@ export class FootPlacement {
   readonly feet: readonly FootGround[];
 
   readonly #legs: readonly [LegState, LegState];
-  readonly #pelvis = createCriticalSpringState();
-  /** 지난 프레임의 골반 내림 목표 (따라가는 스프링). */
-  readonly #pelvisGoal = createCriticalSpringState();
+  /** 골반 내림 (따라가는 스프링, m). */
+  readonly #pelvis = createFollowSpring(0);
+  /** 이번 update 의 dt (s) 와 섞음 비율: 수는 필드로 넘긴다 (docs/PERFORMANCE.md §1). */
+  readonly #frame = { dt: 0.5, weight: 0.5 };
   /** 지난 update() 가 골반에 쓴 position 과 그 전의 값 (클립이 골반을 움직이지 않을 때 되돌린다). */
   readonly #hipsWritten = new Vector3();
   readonly #hipsBefore = new Vector3();
@@ -207,14 +212,12 @@ export class FootPlacement {
     const a = new Vector3().setFromMatrixPosition(leg.upper.matrixWorld);
     const b = new Vector3().setFromMatrixPosition(leg.mid.matrixWorld);
     const c = new Vector3().setFromMatrixPosition(leg.end.matrixWorld);
-    const spring = (): [CriticalSpringState, CriticalSpringState, CriticalSpringState] =>
-      [createCriticalSpringState(), createCriticalSpringState(), createCriticalSpringState()];
-    const normal = spring();
-    normal[0].value = up.x; normal[1].value = up.y; normal[2].value = up.z;
+    const offset: [FollowSpring, FollowSpring, FollowSpring] = [createFollowSpring(0), createFollowSpring(0), createFollowSpring(0)];
+    const normal: [FollowSpring, FollowSpring, FollowSpring] = [createFollowSpring(up.x), createFollowSpring(up.y), createFollowSpring(up.z)];
     const footRotation = new Quaternion();
     return {
       ik, ground: new FootGround(leg.end, soles), length: a.distanceTo(b) + b.distanceTo(c),
-      offset: spring(), normal, offsetGoal: spring(), normalGoal: spring(), targetWorld: new Vector3(), upperWorld: new Vector3(), tilt: 0,
+      offset, normal, targetWorld: new Vector3(), upperWorld: new Vector3(), tilt: 0,
       tiltRotation: new Quaternion(), footRotation, solveOptions: { endRotation: footRotation, weight: 1 },
     };
   }
@@ -230,7 +233,11 @@ export class FootPlacement {
    * @throws RangeError 아무것도 쓰기 전에: 수가 아니거나 범위 밖인 dt·설정 (이름과 값), 유한하지 않은 땅 닿음.
    */
   update(dt: number): void {
-    checkFootPlacementSettings(this, dt);
+    // dt 는 검사한 뒤 필드에 둔다: 수를 인라인되지 않은 함수에 넘기면 V8 이 상자를 만든다 (docs/PERFORMANCE.md §1).
+    if (typeof dt !== "number" || !(dt >= 0) || dt === Infinity) throwBadDt(dt);
+    const frame = this.#frame;
+    frame.dt = dt;
+    checkFootPlacementSettings(this);
     this.#restoreHips();
     const target = this.weight;
     const fade = this.fadeTime;
@@ -238,6 +245,7 @@ export class FootPlacement {
     if (fade === 0 || w === target) w = target;
     else w = w < target ? Math.min(target, w + dt / fade) : Math.max(target, w - dt / fade);
     this.currentWeight = w;
+    frame.weight = w;
     if (w === 0) { this.#rest(); return; }
 
     // 2–3. 땅 읽기 (뼈에 쓰지 않는다) 와 스프링.
@@ -245,33 +253,45 @@ export class FootPlacement {
     const root = _rootWorld;
     this.root.updateWorldMatrix(true, false);
     root.setFromMatrixPosition(this.root.matrixWorld);
-    let drop = 0;
+    const drop = _drop;
+    let pelvisGoal = 0;
     for (let i = 0; i < 2; i++) {
       const leg = this.#legs[i]!;
       leg.ik.end.updateWorldMatrix(true, false);
       leg.ground.read(this.ground, root, up, this);
-      followLeg(leg, this.#snap, this, dt, w, up, root);
+      followLeg(leg, this.#snap, this, frame, up, root);
       keepSolesOnGround(leg, root, up);
       // 4. 이 다리에 필요한 골반 내림: 클립의 다리 뻗음보다 더 펴지 않는다.
       const upper = leg.upperWorld.setFromMatrixPosition(leg.ik.upper.matrixWorld);
-      const clipReach = upper.distanceTo(leg.ground.ankleWorld);
-      const reach = Math.max(leg.length * (1 - this.bendMargin), clipReach);
-      const need = requiredDrop(upper, leg.targetWorld, up, reach);
-      if (need > UNCHANGED_TARGET * leg.length) drop = Math.max(drop, need); // 반올림만큼의 내림은 내림이 아니다
+      const ankle = leg.ground.ankleWorld;
+      const dx = ankle.x - upper.x, dy = ankle.y - upper.y, dz = ankle.z - upper.z;
+      const clipReach = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      const bent = leg.length * (1 - this.bendMargin);
+      drop.reach = bent > clipReach ? bent : clipReach;
+      requiredDrop(upper, leg.targetWorld, up, drop);
+      // 반올림만큼의 내림은 내림이 아니다.
+      if (drop.drop > UNCHANGED_TARGET * leg.length && drop.drop > pelvisGoal) pelvisGoal = drop.drop;
     }
-    this.#movePelvis(Math.min(drop, this.maxPelvisDrop), dt);
+    this.#pelvis.goal = pelvisGoal < this.maxPelvisDrop ? pelvisGoal : this.maxPelvisDrop;
+    this.#movePelvis();
     this.#snap = false;
 
     // 5. 다리 풀이: 발목을 목표에, 발은 끝 회전으로 클립의 회전을 법선 쪽으로 기울인 회전 (한 번에 정확히).
     //    골반이 아직 덜 내려와 (속도 제한) 닿지 않는 목표는 up 을 따라 닿는 높이로 올린다: 곧게 편 다리가 목표 쪽으로
     //    비스듬히 뻗어 발이 옆으로 (모서리 너머 높은 땅 속으로) 가지 않고, 발은 제 땅 바로 위에 머문다.
+    const lowered = this.pelvisDrop;
     for (let i = 0; i < 2; i++) {
       const leg = this.#legs[i]!;
-      const hip = _upperWorld.copy(leg.upperWorld).addScaledVector(up, -this.pelvisDrop);
-      const raise = requiredDrop(hip, leg.targetWorld, up, leg.length * (1 - REACH_MARGIN));
-      if (raise > 0) leg.targetWorld.addScaledVector(up, raise);
-      const moved = leg.targetWorld.distanceToSquared(leg.ground.ankleWorld) > (UNCHANGED_TARGET * leg.length) ** 2;
-      if (moved || this.pelvisDrop > 0 || leg.tilt > 0) leg.ik.solve(leg.targetWorld, undefined, leg.solveOptions);
+      const hip = _upperWorld.copy(leg.upperWorld);
+      hip.x -= up.x * lowered; hip.y -= up.y * lowered; hip.z -= up.z * lowered;
+      drop.reach = leg.length * (1 - REACH_MARGIN);
+      requiredDrop(hip, leg.targetWorld, up, drop);
+      const raise = drop.drop, t = leg.targetWorld;
+      if (raise > 0) { t.x += up.x * raise; t.y += up.y * raise; t.z += up.z * raise; }
+      const unchanged = UNCHANGED_TARGET * leg.length;
+      const a = leg.ground.ankleWorld, mx = t.x - a.x, my = t.y - a.y, mz = t.z - a.z;
+      const moved = mx * mx + my * my + mz * mz > unchanged * unchanged;
+      if (moved || lowered > 0 || leg.tilt > 0) leg.ik.solve(t, undefined, leg.solveOptions);
     }
   }
 
@@ -279,36 +299,40 @@ export class FootPlacement {
   #rest(): void {
     this.pelvisDrop = 0;
     this.#snap = true;
-    this.#pelvis.value = 0; this.#pelvis.velocity = 0;
+    resetFollow(this.#pelvis, 0);
+    const up = this.up;
     for (const leg of this.#legs) {
-      for (let k = 0; k < 3; k++) {
-        leg.offset[k]!.value = 0; leg.offset[k]!.velocity = 0;
-        leg.normal[k]!.value = this.up.getComponent(k); leg.normal[k]!.velocity = 0;
-      }
+      for (let k = 0; k < 3; k++) resetFollow(leg.offset[k]!, 0);
+      resetFollow(leg.normal[0], up.x); resetFollow(leg.normal[1], up.y); resetFollow(leg.normal[2], up.z);
       leg.tilt = 0;
     }
   }
 
-  /** 골반 내림을 스프링·속도 제한으로 따라가고 골반 뼈의 position 에 쓴다. */
-  #movePelvis(goal: number, dt: number): void {
-    const spring = this.#pelvis;
-    const before = spring.value;
-    // 이어지는 변화 (경사에서 조금씩 바뀌는 내림) 는 maxPelvisSpeed 까지 바로, 튀는 변화만 스프링으로.
-    // 더 내려야 하면 기다리지 않는다 (속도 제한까지): 늦은 골반은 발을 땅에 닿지 못하게 한다. 올릴 때만 부드럽게.
-    if (this.#snap) this.#pelvisGoal.value = goal;
-    const smooth = this.#snap || goal > before ? 0 : this.pelvisSmoothTime;
-    stepFollowSpring(spring, this.#pelvisGoal, goal, this.maxPelvisSpeed, smooth, dt);
-    const limit = this.#snap ? Infinity : this.maxPelvisSpeed * dt;
-    if (spring.value - before > limit) { spring.value = before + limit; spring.velocity = this.maxPelvisSpeed; }
-    if (before - spring.value > limit) { spring.value = before - limit; spring.velocity = -this.maxPelvisSpeed; }
+  /**
+   * 골반 내림 (this.#pelvis.goal) 을 따라가는 스프링·속도 제한으로 좇고 골반 뼈의 position 에 쓴다. 이어지는 변화는
+   * maxPelvisSpeed 까지 바로, 튀는 변화만 스프링으로. 더 내려야 하면 기다리지 않는다 (속도 제한까지): 늦은 골반은 발을
+   * 땅에 닿지 못하게 한다. 올릴 때만 부드럽게.
+   */
+  #movePelvis(): void {
+    const spring = this.#pelvis, frame = this.#frame, dt = frame.dt, speed = this.maxPelvisSpeed;
+    const before = spring.value, snap = this.#snap;
+    if (snap) spring.previousGoal = spring.goal;
+    _step.smoothTime = snap || spring.goal > before ? 0 : this.pelvisSmoothTime;
+    _step.dt = dt;
+    _step.limit = speed;
+    stepFollow(spring, _step);
+    const limit = snap ? Infinity : speed * dt;
+    if (spring.value - before > limit) { spring.value = before + limit; spring.velocity = speed; }
+    if (before - spring.value > limit) { spring.value = before - limit; spring.velocity = -speed; }
     if (spring.value < 0) { spring.value = 0; spring.velocity = 0; } // 클립보다 올리지 않는다
     if (spring.value > this.maxPelvisDrop) { spring.value = this.maxPelvisDrop; spring.velocity = 0; }
-    const drop = spring.value * this.currentWeight;
+    const drop = spring.value * frame.weight;
     this.pelvisDrop = drop;
     if (!(drop > 0)) return;
-    const hips = this.hips;
+    const hips = this.hips, up = this.up;
     hips.updateWorldMatrix(true, false);
-    const world = _hipsWorld.setFromMatrixPosition(hips.matrixWorld).addScaledVector(this.up, -drop);
+    const world = _hipsWorld.setFromMatrixPosition(hips.matrixWorld);
+    world.x -= up.x * drop; world.y -= up.y * drop; world.z -= up.z * drop;
     this.#hipsBefore.copy(hips.position);
     if (hips.parent !== null) hips.parent.worldToLocal(world);
     hips.position.copy(world);
@@ -330,12 +354,14 @@ export class FootPlacement {
  * 올림은 기다리지 않는다: 스프링이 목표보다 아래 (up 방향) 에 있으면 목표 높이로 올린다 (늦은 스프링이 발을 땅에 묻지 않게).
  */
 function followLeg(
-  leg: LegState, snap: boolean, p: FootPlacement, dt: number, weight: number, up: Readonly<Vector3>, root: Readonly<Vector3>,
+  leg: LegState, snap: boolean, p: FootPlacement, frame: { readonly dt: number; readonly weight: number },
+  up: Readonly<Vector3>, root: Readonly<Vector3>,
 ): void {
-  const g = leg.ground, o = leg.offset, n = leg.normal, og = leg.offsetGoal, ng = leg.normalGoal;
+  const g = leg.ground, o = leg.offset, n = leg.normal, weight = frame.weight;
+  o[0].goal = g.offsetGoal.x; o[1].goal = g.offsetGoal.y; o[2].goal = g.offsetGoal.z;
+  n[0].goal = g.normalGoal.x; n[1].goal = g.normalGoal.y; n[2].goal = g.normalGoal.z;
   if (snap) { // 처음 (또는 섞음 비율 0 에서 돌아올 때): 지난 목표 = 지금 목표
-    og[0].value = g.offsetGoal.x; og[1].value = g.offsetGoal.y; og[2].value = g.offsetGoal.z;
-    ng[0].value = g.normalGoal.x; ng[1].value = g.normalGoal.y; ng[2].value = g.normalGoal.z;
+    for (let k = 0; k < 3; k++) { o[k]!.previousGoal = o[k]!.goal; n[k]!.previousGoal = n[k]!.goal; }
   }
   // 땅에 가까운 발일수록 스프링이 빠르다 (SETTLE_HEIGHT).
   let lowest = Infinity;
@@ -344,15 +370,14 @@ function followLeg(
     if (h < lowest) lowest = h;
   }
   const settle = (lowest - (root.x * up.x + root.y * up.y + root.z * up.z)) / (SETTLE_HEIGHT * leg.length);
-  const smoothTime = snap ? 0 : p.footSmoothTime * (settle >= 1 ? 1 : settle > 0 ? settle : 0), follow = p.footFollowSpeed;
-  stepFollowSpring(o[0], og[0], g.offsetGoal.x, follow, smoothTime, dt);
-  stepFollowSpring(o[1], og[1], g.offsetGoal.y, follow, smoothTime, dt);
-  stepFollowSpring(o[2], og[2], g.offsetGoal.z, follow, smoothTime, dt);
-  stepFollowSpring(n[0], ng[0], g.normalGoal.x, NORMAL_FOLLOW_RATE, smoothTime, dt);
-  stepFollowSpring(n[1], ng[1], g.normalGoal.y, NORMAL_FOLLOW_RATE, smoothTime, dt);
-  stepFollowSpring(n[2], ng[2], g.normalGoal.z, NORMAL_FOLLOW_RATE, smoothTime, dt);
+  _step.smoothTime = snap ? 0 : p.footSmoothTime * (settle >= 1 ? 1 : settle > 0 ? settle : 0);
+  _step.dt = frame.dt;
+  _step.limit = p.footFollowSpeed;
+  stepFollow(o[0], _step); stepFollow(o[1], _step); stepFollow(o[2], _step);
+  _step.limit = NORMAL_FOLLOW_RATE;
+  stepFollow(n[0], _step); stepFollow(n[1], _step); stepFollow(n[2], _step);
   // (땅을 찾지 못해 클립으로 돌아가는 발은 땅에 묻힐 일이 없으니 부드럽게 돌아간다.)
-  const below = (g.offsetGoal.x - o[0].value) * up.x + (g.offsetGoal.y - o[1].value) * up.y + (g.offsetGoal.z - o[2].value) * up.z;
+  const below = (o[0].goal - o[0].value) * up.x + (o[1].goal - o[1].value) * up.y + (o[2].goal - o[2].value) * up.z;
   if (below > 0 && g.contact) {
     o[0].value += up.x * below; o[1].value += up.y * below; o[2].value += up.z * below;
   }
@@ -361,11 +386,20 @@ function followLeg(
   t.y += o[1].value * weight;
   t.z += o[2].value * weight;
   // 기울기: 스프링의 법선 쪽으로 (tiltWeight·섞음 비율, maxTilt 까지). 발의 월드 회전 = 기울기 · 클립 발의 회전.
-  _normalNow.set(n[0].value, n[1].value, n[2].value).normalize();
-  const tilt = tiltTowards(leg.tiltRotation, up, _normalNow, p.tiltWeight * weight, p.maxTilt);
-  leg.tilt = 2 * Math.acos(Math.min(1, Math.abs(tilt.w)));
+  const nx = n[0].value, ny = n[1].value, nz = n[2].value, inverse = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz);
+  _normalNow.x = nx * inverse; _normalNow.y = ny * inverse; _normalNow.z = nz * inverse;
+  _tiltSettings.weight = p.tiltWeight * weight;
+  _tiltSettings.maxTilt = p.maxTilt;
+  const tilt = tiltTowards(leg.tiltRotation, up, _normalNow, _tiltSettings);
+  const w = (tilt as unknown as { _w: number })._w;
+  leg.tilt = 2 * Math.acos(w < 1 && w > -1 ? (w < 0 ? -w : w) : 1);
   writeMatrixRotation(g.foot.matrixWorld, _rotationMatrix, leg.footRotation);
   leg.footRotation.premultiply(tilt);
+}
+
+/** 스프링을 값 value 에 멈춰 둔다 (목표·지난 목표도 value). */
+function resetFollow(s: FollowSpring, value: number): void {
+  s.value = value; s.velocity = 0; s.goal = value; s.previousGoal = value;
 }
 
 /**
@@ -387,5 +421,5 @@ function keepSolesOnGround(leg: LegState, root: Readonly<Vector3>, up: Readonly<
     const need = (clipHeight * upDotN - height) / upDotN;
     if (need > lift) lift = need;
   }
-  if (lift > 0) target.addScaledVector(up, lift);
+  if (lift > 0) { target.x += up.x * lift; target.y += up.y * lift; target.z += up.z * lift; }
 }

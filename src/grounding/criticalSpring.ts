@@ -51,17 +51,61 @@ export function stepCriticalSpring(state: CriticalSpringState, goal: number, smo
   return state;
 }
 
+/** 따라가는 스프링 하나 (라이브러리 내부용): 값·속도와 이번 목표·지난 목표. @internal */
+export interface FollowSpring extends CriticalSpringState {
+  /** 이번 프레임의 목표. */
+  goal: number;
+  /** 지난 프레임의 목표 (이어지는 몫을 잰다). */
+  previousGoal: number;
+}
+
+/** 따라가는 스프링의 한 걸음 설정 (라이브러리 내부용): 수는 객체 필드로 넘긴다 (docs/PERFORMANCE.md §1). @internal */
+export interface SpringStep {
+  /** 튀는 몫을 부드럽게 하는 시간 (s, ≥ 0). */
+  smoothTime: number;
+  /** 걸음의 시간 (s, ≥ 0). */
+  dt: number;
+  /** 바로 따라가는 변화의 한계 (값의 단위 / s, ≥ 0, Infinity 가능). */
+  limit: number;
+}
+
+// 정수가 아닌 첫 값: 필드가 처음부터 double 표현이라 쓸 때 상자를 만들지 않는다 (solveTwoBoneIK.ts 의 DOUBLE_FIELD_SEED).
+const SEED = 0.5;
+
+/** 새 따라가는 스프링 (값 = 목표 = value). @internal */
+export function createFollowSpring(value: number): FollowSpring {
+  const s: FollowSpring = { value: SEED, velocity: SEED, goal: SEED, previousGoal: SEED };
+  s.value = value; s.velocity = 0; s.goal = value; s.previousGoal = value;
+  return s;
+}
+
+/** 새 걸음 설정. @internal */
+export function createSpringStep(): SpringStep {
+  return { smoothTime: SEED, dt: SEED, limit: SEED };
+}
+
 /**
- * 따라가는 스프링 (라이브러리 내부용): 목표가 지난 프레임부터 움직인 만큼 가운데 followLimit·dt 까지는 그대로 따라가고
+ * 따라가는 스프링 (라이브러리 내부용): 목표 (s.goal) 가 지난 목표부터 움직인 만큼 가운데 limit·dt 까지는 그대로 따라가고
  * (이어지는 변화: 경사를 걷는 발의 땅 높이는 늦지 않는다), 그보다 큰 몫 (튀는 변화: 계단의 모서리) 만
- * {@link stepCriticalSpring} 으로 부드럽게 따라간다. previousGoal 은 지난 목표 (이 함수가 goal 로 바꾼다).
+ * {@link stepCriticalSpring} 과 같은 식으로 부드럽게 따라간다. 할당하지 않는다 (수를 인자로 주고받지 않는다).
  * @internal
  */
-export function stepFollowSpring(
-  state: CriticalSpringState, previousGoal: CriticalSpringState, goal: number, followLimit: number, smoothTime: number, dt: number,
-): void {
-  const change = goal - previousGoal.value, limit = followLimit * dt;
-  state.value += change > limit ? limit : change < -limit ? -limit : change;
-  previousGoal.value = goal;
-  stepCriticalSpring(state, goal, smoothTime, dt);
+export function stepFollow(s: FollowSpring, step: Readonly<SpringStep>): void {
+  const goal = s.goal, dt = step.dt, limit = step.limit * dt;
+  const change = goal - s.previousGoal;
+  s.value += change > limit ? limit : change < -limit ? -limit : change;
+  s.previousGoal = goal;
+  const smoothTime = step.smoothTime;
+  if (smoothTime === 0) {
+    s.value = goal;
+    s.velocity = 0;
+    return;
+  }
+  // stepCriticalSpring 과 같은 해석해 (같은 연산 순서).
+  const omega = 2 / smoothTime;
+  const c = s.value - goal;
+  const j = s.velocity + omega * c;
+  const decay = Math.exp(-omega * dt);
+  s.value = goal + (c + j * dt) * decay;
+  s.velocity = (s.velocity - omega * j * dt) * decay;
 }

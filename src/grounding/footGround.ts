@@ -3,6 +3,7 @@ import { Quaternion, Vector3 } from "three";
 import type { Object3D } from "three";
 import type { GroundHit, GroundQuery } from "./groundQuery.js";
 import { tiltTowards } from "./footRotation.js";
+import type { TiltSettings } from "./footRotation.js";
 
 /** 한 발의 설정 가운데 땅 읽기에 쓰는 것 (FootPlacement 가 검사해서 넘긴다). */
 export interface FootGroundSettings {
@@ -35,6 +36,7 @@ export class FootGround {
   readonly #down = new Vector3();
   readonly #planePoint = new Vector3();
   readonly #tilt = new Quaternion();
+  readonly #tiltSettings: TiltSettings = { weight: 0.5, maxTilt: 0.5 };
   readonly #rotated = new Vector3();
 
   constructor(foot: Object3D, soleLocal: readonly Vector3[]) {
@@ -59,11 +61,14 @@ export class FootGround {
     this.ankleWorld.setFromMatrixPosition(matrix);
     const down = this.#down.copy(up).negate();
     const normal = this.normalGoal.set(0, 0, 0);
+    // (Vector3 의 dot·length 는 수를 돌려준다: 인라인되지 않으면 상자가 생겨 성분으로 쓴다, docs/PERFORMANCE.md §1.)
+    const rootUp = root.x * up.x + root.y * up.y + root.z * up.z;
     let found = 0;
     for (let i = 0; i < this.soleLocal.length; i++) {
       const sole = this.soleWorld[i]!.copy(this.soleLocal[i]!).applyMatrix4(matrix);
-      const origin = this.#origin.copy(sole).addScaledVector(up, settings.maxStepHeight);
-      const lifted = sole.x * up.x + sole.y * up.y + sole.z * up.z - root.dot(up); // 클립의 땅 위 높이
+      const origin = this.#origin, above = settings.maxStepHeight;
+      origin.x = sole.x + up.x * above; origin.y = sole.y + up.y * above; origin.z = sole.z + up.z * above;
+      const lifted = sole.x * up.x + sole.y * up.y + sole.z * up.z - rootUp; // 클립의 땅 위 높이
       const reach = settings.maxStepHeight + (lifted > 0 ? lifted : 0) + settings.maxStepDown;
       const hit = ground(origin, down, reach, this.hits[i]!);
       const ok = hit !== null;
@@ -72,18 +77,20 @@ export class FootGround {
       if (ok) { normal.add(hit.normal); found++; }
     }
     this.contact = found > 0;
-    if (found === 0 || !(normal.lengthSq() > 0)) {
+    if (found === 0 || !(normal.x * normal.x + normal.y * normal.y + normal.z * normal.z > 0)) {
       this.normalGoal.copy(up);
       this.offsetGoal.set(0, 0, 0);
       return;
     }
-    normal.normalize();
-    if (normal.dot(up) <= 0) normal.copy(up); // 벽·천장은 발 디딜 땅이 아니다
+    const inverse = 1 / Math.sqrt(normal.x * normal.x + normal.y * normal.y + normal.z * normal.z);
+    normal.x *= inverse; normal.y *= inverse; normal.z *= inverse;
+    if (normal.x * up.x + normal.y * up.y + normal.z * up.z <= 0) normal.copy(up); // 벽·천장은 발 디딜 땅이 아니다
     const plane = this.#planePoint;
     let best = -Infinity;
     for (let i = 0; i < this.soleLocal.length; i++) {
       if (!this.hitFound[i]) continue;
-      const h = this.hits[i]!.point.dot(normal);
+      const point = this.hits[i]!.point;
+      const h = point.x * normal.x + point.y * normal.y + point.z * normal.z;
       if (h > best) { best = h; plane.copy(this.hits[i]!.point); }
     }
     this.#placeAnkle(root, up, settings);
@@ -92,23 +99,33 @@ export class FootGround {
   #placeAnkle(root: Readonly<Vector3>, up: Readonly<Vector3>, settings: FootGroundSettings): void {
     const ankle = this.ankleWorld, normal = this.normalGoal, plane = this.#planePoint;
     const offset = this.offsetGoal;
-    const upDotN = up.dot(normal);
-    const ankleHeight = ankle.x * up.x + ankle.y * up.y + ankle.z * up.z - root.dot(up);
+    const upDotN = up.x * normal.x + up.y * normal.y + up.z * normal.z;
+    const rootUp = root.x * up.x + root.y * up.y + root.z * up.z;
+    const ankleHeight = ankle.x * up.x + ankle.y * up.y + ankle.z * up.z - rootUp;
     // G = A − up·((A − P)·N / (up·N)), A' = G + N·a  →  변위 = A' − A.
     const along = ((ankle.x - plane.x) * normal.x + (ankle.y - plane.y) * normal.y + (ankle.z - plane.z) * normal.z) / upDotN;
-    offset.copy(up).multiplyScalar(-along).addScaledVector(normal, ankleHeight);
+    // (수를 인자로 넘기는 Vector3 메서드 대신 성분으로: docs/PERFORMANCE.md §1.)
+    offset.x = ankleHeight * normal.x - along * up.x;
+    offset.y = ankleHeight * normal.y - along * up.y;
+    offset.z = ankleHeight * normal.z - along * up.z;
     // 4. 줄어든 기울기로 돌린 발바닥 점이 평면보다 클립 높이만큼 위에 있는지 본다.
-    const tilt = tiltTowards(this.#tilt, up, normal, settings.tiltWeight, settings.maxTilt);
+    const tiltSettings = this.#tiltSettings;
+    tiltSettings.weight = settings.tiltWeight;
+    tiltSettings.maxTilt = settings.maxTilt;
+    const tilt = tiltTowards(this.#tilt, up, normal, tiltSettings);
     let lift = 0;
     for (let i = 0; i < this.soleLocal.length; i++) {
       const sole = this.soleWorld[i]!;
-      const clipHeight = sole.dot(up) - root.dot(up);
+      const clipHeight = sole.x * up.x + sole.y * up.y + sole.z * up.z - rootUp;
       const moved = this.#rotated.copy(sole).sub(ankle).applyQuaternion(tilt).add(ankle).add(offset);
-      const height = moved.sub(plane).dot(normal);
+      const height = (moved.x - plane.x) * normal.x + (moved.y - plane.y) * normal.y + (moved.z - plane.z) * normal.z;
       const want = clipHeight * upDotN;
       if (want - height > lift) lift = want - height;
     }
-    if (lift > 0) offset.addScaledVector(up, lift / upDotN);
+    if (lift > 0) {
+      const k = lift / upDotN;
+      offset.x += up.x * k; offset.y += up.y * k; offset.z += up.z * k;
+    }
   }
 }
 

@@ -65,9 +65,13 @@ function checkNonNegative(s: FootPlacementSettings, name: keyof FootPlacementSet
   if (!isNumber(v) || !(v >= 0) || v === Infinity) rangeError(name, "0 이상의 유한한 수", v);
 }
 
-/** dt 와 모든 설정을 검사한다 (하나도 쓰기 전에). */
-export function checkFootPlacementSettings(s: FootPlacementSettings, dt: unknown): void {
-  if (!isNumber(dt) || !(dt >= 0) || dt === Infinity) rangeError("dt", "0 이상의 유한한 수 (s)", dt);
+/** 0 이상의 유한한 수가 아닌 dt (update 가 먼저 본다). */
+export function throwBadDt(dt: unknown): never {
+  rangeError("dt", "0 이상의 유한한 수 (s)", dt);
+}
+
+/** 모든 설정을 검사한다 (하나도 쓰기 전에, dt 는 update 가 먼저 본다). */
+export function checkFootPlacementSettings(s: FootPlacementSettings): void {
   checkUnit(s, "weight");
   checkUnit(s, "tiltWeight");
   checkNonNegative(s, "fadeTime");

@@ -9,11 +9,6 @@ const MAX_ITERATIONS = 8;
 /** 기운 광선의 반복을 멈추는 거리 변화 (m). */
 const ITERATION_TOLERANCE = 1e-9;
 
-/** 두 한쪽 차분 가운데 완만한 것: 계단 모서리 (불연속) 옆에서는 평평한 쪽의 기울기를 쓴다. */
-function gentler(forward: number, backward: number): number {
-  return Math.abs(forward) < Math.abs(backward) ? forward : backward;
-}
-
 /**
  * 높이 함수 heightAt(x, z) = y (월드, m) 로 땅 질의를 만든다. 월드 +Y 가 위이고 땅은 그 위로 겹치지 않는다고 가정한다.
  * 광선이 수직 (direction = (0, −1, 0)) 이면 닿는 점은 (ox, h(ox, oz), oz) 로 정확하다. 기운 광선은 고정점 반복
@@ -47,8 +42,11 @@ export function createHeightFieldGround(heightAt: (x: number, z: number) => numb
     const point = out.point, normal = out.normal;
     point.x = x; point.y = heightAt(x, z); point.z = z;
     const h = point.y;
-    const slopeX = gentler(heightAt(x + step, z) - h, h - heightAt(x - step, z)) / step;
-    const slopeZ = gentler(heightAt(x, z + step) - h, h - heightAt(x, z - step)) / step;
+    // 두 한쪽 차분 가운데 완만한 것: 계단 모서리 (불연속) 옆에서는 평평한 쪽의 기울기를 쓴다.
+    const forwardX = heightAt(x + step, z) - h, backwardX = h - heightAt(x - step, z);
+    const forwardZ = heightAt(x, z + step) - h, backwardZ = h - heightAt(x, z - step);
+    const slopeX = (Math.abs(forwardX) < Math.abs(backwardX) ? forwardX : backwardX) / step;
+    const slopeZ = (Math.abs(forwardZ) < Math.abs(backwardZ) ? forwardZ : backwardZ) / step;
     const inv = 1 / Math.sqrt(slopeX * slopeX + 1 + slopeZ * slopeZ);
     normal.x = -slopeX * inv; normal.y = inv; normal.z = -slopeZ * inv;
     return out;
