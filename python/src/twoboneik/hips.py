@@ -4,8 +4,9 @@
 두 공의 교집합으로 가는 가장 작은 이동은 교대 투영 (POCS) 으로 찾는다 (0 에서 시작하므로 필요 없으면 0).
 
 부드럽게: 성분마다 양·음의 부분을 따로 반지름 2h 의 최댓값 필터로 넓힌 뒤 반지름 h 의 상자 평균을 두 번 (삼각 핵,
-받침 ≤ 2h) — 핵의 받침 안의 모든 값이 가운데 값 이상이므로 결과는 성분마다 o_f 를 덮는다 (더 적게 옮기지 않는다).
-끝으로 크기를 limit·L 로 자른다 (비율을 곱하므로 이어짐은 그대로).
+받침 ≤ 2h) — 핵의 받침 안의 모든 값이 가운데 값 이상이므로 부호가 한 가지인 곳에서는 결과가 성분마다 o_f 를 덮는다
+(더 적게 옮기지 않는다).
+부호가 바뀌는 곳에서 모자란 만큼은 남은 필요량을 다시 덮어 채운다 (CORRECTION_PASSES). 끝으로 크기를 limit 로 자른다 (비율을 곱하므로 이어짐은 그대로).
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ __all__ = ["required_offsets", "smooth_cover", "hips_offsets"]
 
 #: 교대 투영의 반복 수 (두 공이 겹치면 몇 번에 수렴한다).
 POCS_ITERATIONS = 12
+
+#: 덮개를 남은 필요량으로 다시 덮는 횟수 (보통 두 번째부터 0 이다).
+CORRECTION_PASSES = 3
 
 
 def required_offsets(
@@ -54,7 +58,7 @@ def _max_filter(values: NDArray[np.float64], half: int) -> NDArray[np.float64]:
 
 
 def smooth_cover(offset: NDArray[np.float64], half: int) -> NDArray[np.float64]:
-    """성분마다 |결과| ≥ |offset| (같은 부호) 인 부드러운 곡선 (F, 3). half = 0 이면 그대로."""
+    """부드러운 곡선 (F, 3): 성분의 부호가 가까이에서 바뀌지 않는 곳에서는 |결과| ≥ |offset| (같은 부호). half = 0 이면 그대로."""
     result: NDArray[np.float64] = np.zeros_like(offset)
     if half <= 0 or offset.shape[0] == 0:
         result += offset
@@ -70,7 +74,11 @@ def hips_offsets(
     planted: Sequence[NDArray[np.bool_]], radii: Sequence[float], half: int, limit: float,
 ) -> NDArray[np.float64]:
     """엉덩이에 더할 월드 이동 (F, 3): 필요한 최소 이동을 덮는 부드러운 곡선, 크기 ≤ limit."""
-    cover = smooth_cover(required_offsets(roots, targets, planted, radii), half)
+    cover = np.zeros_like(roots[0])
+    for _ in range(CORRECTION_PASSES):
+        # 부호가 바뀌는 곳에서는 양·음의 덮개가 서로 깎아 조금 모자랄 수 있다: 남은 만큼을 다시 덮는다.
+        shifted = [root + cover for root in roots]
+        cover += smooth_cover(required_offsets(shifted, targets, planted, radii), half)
     size = np.sqrt(np.sum(cover * cover, axis=-1))
     # 크기만 줄인다: 방향과 이어짐은 그대로.
     over = size > limit
