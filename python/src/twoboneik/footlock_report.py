@@ -142,7 +142,7 @@ _TEXT = {
         "rotation": "관절에 더한 가장 큰 회전: {angle:.3g}°",
     },
     "en": {
-        "scale": "units {unit} (scale {scale:.4g} units/m, {source}; leg length {leg:.4g} = {leg_m:.3g} m), up {up}, "
+        "scale": "unit: {unit} (scale {scale:.4g} units/m, {source}; leg length {leg:.4g} = {leg_m:.3g} m), up {up}, "
                  "ground height {ground:.4g}",
         "foot": "{side:5s} {name}: {count} contacts ({frames} frames), slide mean {b_mean:.4g} → {a_mean:.3g}, "
                 "max {b_max:.4g} → {a_max:.3g} (per frame, {unit})",
