@@ -237,6 +237,8 @@ class _LegPlan(NamedTuple):
 
 
 class _LegSolution(NamedTuple):
+    """접지 중 닿지 못한 프레임과 다리 관절의 들어온 로컬 값 (plan.active 의 프레임만)."""
+
     unreachable: NDArray[np.intp]
     locals_: dict[int, _JointLocals]
 
@@ -414,9 +416,10 @@ def _shifted(pose: Pose, offset: NDArray[np.float64]) -> Pose:
     return Pose(positions_jm.transpose(1, 0, 2), pose.rotations, pose.computed, positions_jm, pose.joint_rotations)
 
 
-def _joint_locals(clip: BvhClip, joint: int, order: str) -> _JointLocals:
-    angles = local_rotation_angles(clip, joint)
-    return _JointLocals(local_translations(clip, joint), euler_to_quaternion(order, angles), angles)
+def _joint_locals(clip: BvhClip, joint: int, order: str, frames: NDArray[np.intp]) -> _JointLocals:
+    """관절의 들어온 로컬 값을 frames 의 프레임만 (IK 를 쓰지 않는 프레임의 사원수는 만들지 않는다)."""
+    angles = local_rotation_angles(clip, joint)[frames]
+    return _JointLocals(local_translations(clip, joint)[frames], euler_to_quaternion(order, angles), angles)
 
 
 def _parent_world(pose: Pose, parent: int, frames: NDArray[np.intp]) -> NDArray[np.float64]:
@@ -437,7 +440,7 @@ def _solve_leg(
 ) -> _LegSolution:
     """한 다리를 CHUNK_FRAMES 씩 풀어 motion 의 회전 채널에 적는다. 접지 중 닿지 못한 프레임을 돌려준다."""
     joints = (leg.thigh, leg.shin, leg.foot)
-    locals_ = {j: _joint_locals(clip, j, setup.orders[j]) for j in joints}
+    locals_ = {j: _joint_locals(clip, j, setup.orders[j], plan.active) for j in joints}
     columns = {
         j: np.array([int(clip.channel_start[j]) + k for k, c in enumerate(clip.channels[j]) if c.endswith("rotation")],
                     dtype=np.intp)
@@ -454,7 +457,9 @@ def _solve_leg(
             parent_world[:, :3, :3] @ setup.forward,
         )
         ones = np.ones((f.size, 3))
-        upper, mid, end = (LocalTransform(locals_[j].translation[f], locals_[j].rotation[f], ones) for j in joints)
+        upper, mid, end = (
+            LocalTransform(locals_[j].translation[chunk], locals_[j].rotation[chunk], ones) for j in joints
+        )
         target = plan.ankle_target[chunk]
         roll: Optional[NDArray[np.float64]] = None
         if plan.toe_target is not None:
@@ -464,10 +469,12 @@ def _solve_leg(
                 plan.weight[f],
             )
         result = apply_two_bone_ik(parent_world, upper, mid, end, target, pole, weight=plan.weight[f], keep_end_rotation=True)
-        foot_rotation = _foot_rotation(locals_, joints, f, result.upper_rotation, result.mid_rotation, parent_world, roll)
+        foot_rotation = _foot_rotation(
+            locals_, joints, chunk, result.upper_rotation, result.mid_rotation, parent_world, roll
+        )
         for j, q in zip(joints, (result.upper_rotation, result.mid_rotation, foot_rotation)):
             motion[np.ix_(f, columns[j])] = matrix_to_euler(
-                setup.orders[j], quaternion_to_matrix(q), near=locals_[j].angles[f]
+                setup.orders[j], quaternion_to_matrix(q), near=locals_[j].angles[chunk]
             )
         unreachable.append(f[(plan.weight[f] >= 1.0) & ~np.asarray(result.reachable)])
         tick(start + f.size)
@@ -475,7 +482,7 @@ def _solve_leg(
 
 
 def _foot_rotation(
-    locals_: dict[int, _JointLocals], joints: tuple[int, int, int], f: NDArray[np.intp],
+    locals_: dict[int, _JointLocals], joints: tuple[int, int, int], f: slice,
     upper: NDArray[np.float64], mid: NDArray[np.float64], parent_world: NDArray[np.float64],
     roll: Optional[NDArray[np.float64]],
 ) -> NDArray[np.float64]:
@@ -504,6 +511,7 @@ def _report(
     """고친 클립으로 다시 정기구학을 해서 잰다 (IK 의 플래그를 믿지 않는다)."""
     fixed = clip.copy()
     fixed.motion = motion
+    # 다리와 조상만 다시 (걷기에서는 늘 한 발이 디뎌 있어 바뀐 프레임만 고르는 것은 더 빠르지 않았다).
     before, after = setup.pose, forward_kinematics(fixed, setup.needed)
     up = setup.up
     feet = [
@@ -529,7 +537,8 @@ def _foot_report(
 ) -> FootReport:
     largest = 0.0
     for j in (leg.thigh, leg.shin, leg.foot):
-        q_new = euler_to_quaternion(setup.orders[j], local_rotation_angles(fixed, j))
+        # IK 를 쓰지 않은 프레임의 회전은 비트 단위로 그대로이므로 쓴 프레임만 잰다.
+        q_new = euler_to_quaternion(setup.orders[j], local_rotation_angles(fixed, j)[plan.active])
         angle = _rotation_angle_deg(solution.locals_[j].rotation, q_new)
         largest = max(largest, float(angle.max()) if angle.size else 0.0)
     missed = solution.unreachable
