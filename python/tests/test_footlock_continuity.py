@@ -1,7 +1,8 @@
 """이어짐: 접지가 걸음의 어느 위상에서 시작·끝나든 (클립을 아무 프레임에서 자르든) 다리 관절이 튀지 않고 디딘 자리가 떠돌지 않는다.
 
 기준 (issue 18): 고친 클립에서 한 프레임 사이 관절의 이동 ≤ 3 × 들어온 클립의 그 관절의 가장 큰 이동, 그리고 모든 접지
-프레임의 발목은 들어온 발목에서 다리 길이의 0.12 안. 클립의 크기는 로그 균등 (10^-3 … 10^3 배) 으로 바꾼다: 문턱이 미터로
+프레임의 디딘 점은 들어온 그 점에서 다리 길이의 0.12 안. 디딘 점은 발목, 발끝 구르기로 발이 돈 프레임 (발의 월드 회전이
+바뀐 곳: 뒤꿈치가 들리고 발끝이 디뎌 있다) 에서는 발끝이다. 클립의 크기는 로그 균등 (10^-3 … 10^3 배) 으로 바꾼다: 문턱이 미터로
 주어지고 척도로 바뀌므로 크기와 상관없이 같은 결과여야 한다.
 """
 
@@ -37,7 +38,10 @@ def check_continuity(clip, options=None):
     assert ratio.max() <= JUMP_RATIO, dict(zip([clip.names[j] for j in joints], ratio.round(3)))
     drift = 0.0
     for leg, foot in zip(legs, result.feet):
-        distance = np.linalg.norm(after.positions[:, leg.foot] - before.positions[:, leg.foot], axis=-1)
+        turn = np.abs(after.rotations[:, leg.foot] - before.rotations[:, leg.foot]).max(axis=(1, 2))
+        point = np.where((turn > 1e-9) & (leg.toe >= 0), leg.toe, leg.foot)  # 굴린 프레임은 발끝
+        frames = np.arange(clip.frame_count)
+        distance = np.linalg.norm(after.positions[frames, point] - before.positions[frames, point], axis=-1)
         drift = max(drift, distance[foot.track.contact].max(initial=0.0) / result.leg_length)
     assert drift <= DRIFT_LEG_LENGTHS
     return float(ratio.max()), drift
@@ -79,6 +83,21 @@ def test_large_skating_is_followed_within_the_drift_bound(slide, speed, log_scal
     # 허벅지가 크게 흔들리면 들어온 발이 디딘 동안 실제로 움직인다: 디딘 자리는 그만큼 끌려가되 0.12 L 안에 남는다.
     walk = make_walk(frames=240, fps=60.0, slide_degrees=slide, speed=speed)
     check_continuity(scaled(walk.clip, 10.0**log_scale))
+
+
+@pytest.mark.parametrize("adjust_hips", [False, True])
+def test_a_long_stride_walk_that_rolls_its_feet_does_not_pop_or_drift(adjust_hips):
+    # 1.5 m/s 의 보폭: 디딤 끝마다 다리가 다 펴져 발끝 구르기가 뒤꿈치를 든다 (test_footlock_hips 의 걷기).
+    from test_footlock_hips import long_stride_cmu_walk
+
+    clip = long_stride_cmu_walk()
+    result = footlock(clip, FootlockOptions(adjust_hips=adjust_hips))
+    turned = [
+        np.abs(forward_kinematics(result.clip).rotations[:, leg.foot] - forward_kinematics(clip).rotations[:, leg.foot]).max()
+        for leg in find_legs(clip)
+    ]
+    assert max(turned) > 1e-3  # 발이 실제로 굴렀다
+    check_continuity(clip, FootlockOptions(adjust_hips=adjust_hips))
 
 
 def test_a_dragged_anchor_moves_only_as_much_as_the_bound_needs():
