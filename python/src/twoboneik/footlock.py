@@ -266,6 +266,8 @@ def footlock(
     motion = clip.motion.copy()
     pose, hips = setup.pose, None
     if options.adjust_hips:
+        # 목표는 엉덩이를 옮기기 전에 정한다 (디딘 자리는 들어온 발의 것). 뿌리의 이동은 모든 관절을 같이 옮기므로
+        # 정기구학을 다시 하지 않고 위치에 더하기만 한다.
         hips = _adjust_hips(clip, setup, plans, options, motion)
         pose = _shifted(setup.pose, hips.offset)
     total_work = max(1, sum(plan.active.size for plan in plans))
@@ -275,6 +277,7 @@ def footlock(
         tick = lambda n, done=done: report(0.2 + 0.7 * (done + n) / total_work, "IK")  # noqa: E731
         solutions.append(_solve_leg(clip, setup, pose, leg, plan, options, motion, tick))
     report(0.9, "검사")
+    # 보고는 IK 의 결과가 아니라 쓴 오일러 각에서 다시 잰다 (적는 동안의 반올림까지 본다).
     result = _report(clip, setup, tracks, plans, solutions, motion, ground, hips)
     report(1.0, "끝")
     return result
