@@ -35,7 +35,7 @@ _TEXT = {
         "before": "before: in contact mean {mean:.3g}, max {max:.3g}",
         "after": "after: in contact mean {mean:.2g}, max {max:.2g}",
         "step": "horizontal step per frame ({units})", "time": "time (s)", "missed": "out of reach: {count} frames",
-        "suptitle": "Foot locking {title}  (grey bands: contact, units {units}, largest rotation {rotation:.3g}°)",
+        "suptitle": "Foot locking {title}  (grey bands: contact, unit: {units}, largest rotation {rotation:.3g}°)",
     },
 }
 #: 그림이 말할 수 있는 언어.
