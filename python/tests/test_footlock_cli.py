@@ -136,3 +136,21 @@ def test_the_readme_footlock_examples_run_as_pasted(tmp_path, monkeypatch, capsy
         exec(compile(block, "README.md", "exec"), {})
     out = capsys.readouterr().out
     assert "[(0, 36), (60, 96), (120, 156), (180, 216)]" in out and "0.187 True" in out
+
+
+def test_lang_en_prints_the_summary_in_english(tmp_path, capsys):
+    assert run("footlock", REAL_CLIP, "-o", tmp_path / "en.bvh", "--lang", "en", "--no-toe-roll") == cli.EXIT_OK
+    report = capsys.readouterr().out
+    assert "LeftAnkle:" in report and "contacts" in report and "slide mean" in report and "largest rotation" in report
+    assert "frames out of reach" in report and "foot skating ratio" in report and "frames: read" in report
+    assert not any("\uac00" <= ch <= "\ud7a3" for ch in report), report  # 한글이 한 글자도 없다
+    assert run("footlock", DATA_DIR / "cmu_style_veer.bvh", "-o", tmp_path / "u.bvh", "--lang", "en") == cli.EXIT_OK
+    report = capsys.readouterr().out
+    assert "unit: units (scale 17.5" in report and not any("\uac00" <= ch <= "\ud7a3" for ch in report), report
+
+
+def test_the_summary_rejects_an_unknown_language():
+    from twoboneik.footlock import footlock
+
+    with pytest.raises(ValueError, match="lang"):
+        footlock(read_bvh(REAL_CLIP)).summary("fr")

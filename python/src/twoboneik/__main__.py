@@ -53,9 +53,17 @@ def _parser() -> argparse.ArgumentParser:
     foot.add_argument("--plot", metavar="PNG", help="발 높이·속도·접지·미끄러짐 그림 (matplotlib 필요: pip install 'twoboneik[plot]')")
     foot.add_argument("--no-toe-roll", action="store_true",
                       help="닿지 않는 디딘 자리에서 발끝을 축으로 발을 굴리지 않는다 (다리만 뻗는다)")
+    foot.add_argument("--adjust-hips", action="store_true",
+                      help="디딘 두 발이 닿도록 엉덩이를 가장 작게, 부드럽게 옮긴다 (뿌리의 위치 채널이 바뀐다; 기본: 끔)")
+    foot.add_argument("--hips-limit", type=float, default=FootlockOptions().hips_limit,
+                      help="엉덩이 이동의 최대 크기, 다리 길이 단위 (기본 %(default)s)")
+    foot.add_argument("--hips-blend", type=float, default=FootlockOptions().hips_blend,
+                      help="엉덩이 이동을 섞어 넣고 빼는 시간, 초 (기본 %(default)s)")
+    foot.add_argument("--max-drift", type=float, default=FootlockOptions().max_drift,
+                      help="디딘 자리가 들어온 발에서 멀어질 수 있는 거리, 다리 길이 단위 (기본 %(default)s)")
     foot.add_argument("--metrics", choices=("text", "json"), default="text",
                       help="보고의 형식: text (사람이 읽는 글) 또는 json (전·후 지표, stdout; 기본 %(default)s)")
-    foot.add_argument("--lang", choices=("ko", "en"), default="ko", help="그림의 글자 언어 (기본 %(default)s)")
+    foot.add_argument("--lang", choices=("ko", "en"), default="ko", help="보고와 그림의 언어 (기본 %(default)s)")
     foot.add_argument("-q", "--quiet", action="store_true", help="진행 막대와 보고를 찍지 않는다")
     from .footskate_cli import add_parser as add_footskate
 
@@ -103,6 +111,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         units=args.units,
         scale=args.scale,
         toe_roll=not args.no_toe_roll,
+        max_drift=args.max_drift,
+        adjust_hips=args.adjust_hips,
+        hips_limit=args.hips_limit,
+        hips_blend=args.hips_blend,
         left_foot=args.left_foot,
         right_foot=args.right_foot,
         left_toe=args.left_toe,
@@ -167,10 +179,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
         print(json.dumps(result.metrics_json(), ensure_ascii=False, indent=1))
     elif not args.quiet:
-        print(result.summary())
-        print(
-            f"{clip.frame_count} 프레임: 읽기 {read_time:.2f} s, 발 고정 {solve_time:.2f} s → {args.output}"
-        )
+        print(result.summary(args.lang))
+        timing = "{frames} 프레임: 읽기 {read:.2f} s, 발 고정 {solve:.2f} s → {out}" if args.lang == "ko" else (
+            "{frames} frames: read {read:.2f} s, foot locking {solve:.2f} s → {out}")
+        print(timing.format(frames=clip.frame_count, read=read_time, solve=solve_time, out=args.output))
     return EXIT_OK
 
 

@@ -52,6 +52,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
             clip = _timed(times["읽기"], cpu["읽기"], read_bvh, source)
             result = _timed(times["발 고정"], cpu["발 고정"], footlock, clip)
             _timed(times["쓰기"], cpu["쓰기"], write_bvh, os.path.join(folder, "fixed.bvh"), result.clip)
+        command = [_command_time(source, os.path.join(folder, "cli.bvh")) for _ in range(args.rounds)]
     joints = len(walk.clip.names)
     print(
         f"{args.frames} 프레임 ({args.frames / args.fps / 60:.1f} 분, {args.fps:g} fps), {joints} 관절, "
@@ -66,6 +67,9 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     total = sum(statistics.median(v) for v in times.values())
     total_cpu = sum(statistics.median(v) for v in cpu.values())
     print(f"  합계   {total:7.3f} s                {total_cpu:7.3f} s   (목표: 읽기 + 발 고정 + 쓰기 < {TARGET_SECONDS:g} s)")
+    wall_cmd, cpu_cmd = statistics.median(c[0] for c in command), statistics.median(c[1] for c in command)
+    print(f"  명령 전체 (python -m twoboneik footlock, import 포함) {wall_cmd:7.3f} s, CPU {cpu_cmd:.3f} s "
+          f"(목표 < {TARGET_SECONDS:g} s)")
     print(result.summary())
 
 
@@ -90,6 +94,20 @@ def _bench_folder(count: int, frames: int = 1200) -> None:
             wall = time.perf_counter() - started
             print(f"폴더 {count} 클립 × {frames} 프레임, --jobs {jobs}: 벽시계 {wall:.2f} s "
                   f"(이 프로세스 CPU {time.process_time() - started_cpu:.2f} s), {done} 개 고침, {failed} 개 실패")
+
+
+def _command_time(source: str, output: str) -> tuple[float, float]:
+    """명령 한 번의 벽시계와 자식 프로세스의 CPU 시간 (user + sys)."""
+    import resource
+    import subprocess
+    import sys
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "twoboneik", "footlock", source, "-o", output, "-q"], check=True)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def _timed(wall: list[float], cpu: list[float], function: Callable[..., _T], *args: object) -> _T:

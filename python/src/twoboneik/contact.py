@@ -21,6 +21,9 @@ from typing import NamedTuple, Optional, Sequence
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from .fk import Pose
+from .legs import Leg
+
 __all__ = [
     "UNITS_PER_METRE",
     "ContactOptions",
@@ -29,6 +32,11 @@ __all__ = [
     "detect_contacts",
     "estimate_ground",
     "contact_intervals",
+    "find_contact_tracks",
+    "foot_heights",
+    "horizontal_speed",
+    "rest_tip",
+    "tip_world",
 ]
 
 #: 알아보는 단위와 1 미터가 그 단위로 얼마인가.
@@ -133,3 +141,62 @@ def detect_contacts(
     for s, e in intervals:
         kept[s:e + 1] = True
     return ContactTrack(height, speed, kept, intervals)
+
+
+# --- 발 고정의 첫 단계: 다리마다 발목·발끝의 높이와 속도에서 접지 구간 (footlock 이 부른다) ---
+
+
+def rest_tip(rest: NDArray[np.float64], leg: Leg) -> Optional[NDArray[np.float64]]:
+    """쉬는 자세의 발끝 (발가락 관절, 없으면 발 + End Site, 둘 다 없으면 None)."""
+    tip: Optional[NDArray[np.float64]] = None
+    if leg.toe >= 0:
+        tip = rest[leg.toe]
+    elif leg.toe_site is not None:
+        tip = rest[leg.foot] + leg.toe_site
+    return tip
+
+
+def tip_world(pose: Pose, leg: Leg) -> NDArray[np.float64]:
+    """발끝의 월드 위치 (F, 3). 발끝이 없으면 발목."""
+    tip: NDArray[np.float64] = pose.joint_positions[leg.foot]
+    if leg.toe >= 0:
+        tip = pose.joint_positions[leg.toe]
+    elif leg.toe_site is not None:
+        tip = tip + pose.joint_rotations[leg.foot] @ leg.toe_site
+    return tip
+
+
+def foot_heights(
+    rest: NDArray[np.float64], pose: Pose, leg: Leg, up: NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """발 높이 (땅을 빼기 전, (F,)) 와 발끝만의 높이 (F,): 각 점의 높이 − 그 점의 '평평히 디뎠을 때의 높이' (쉬는 자세)."""
+    points = [(pose.joint_positions[leg.foot], rest[leg.foot])]
+    tip_rest = rest_tip(rest, leg)
+    if tip_rest is not None:
+        points.append((tip_world(pose, leg), tip_rest))
+    lowest_rest = min(float(p_rest @ up) for _, p_rest in points)
+    heights = np.stack([p @ up - (float(p_rest @ up) - lowest_rest) for p, p_rest in points])
+    raw: NDArray[np.float64] = np.min(heights, axis=0)
+    return raw, heights[-1]
+
+
+def horizontal_speed(points: NDArray[np.float64], frame_time: float, up: NDArray[np.float64]) -> NDArray[np.float64]:
+    """점 (F, 3) 의 수평 속도 (F,), 단위/초 (가운데 차분; 한 프레임이면 0)."""
+    if points.shape[0] < 2:
+        return np.zeros(points.shape[0])
+    velocity = np.gradient(points, frame_time, axis=0)
+    velocity -= (velocity @ up)[:, None] * up
+    speed: NDArray[np.float64] = np.sqrt(np.sum(velocity * velocity, axis=-1))
+    return speed
+
+
+def find_contact_tracks(
+    rest: NDArray[np.float64], pose: Pose, legs: Sequence[Leg], up: NDArray[np.float64], frame_time: float,
+    units_per_metre: float, options: ContactOptions, ground: Optional[float] = None,
+) -> tuple[list[ContactTrack], float]:
+    """두 다리의 접지 (ContactTrack 목록) 와 쓴 땅 높이. ground 가 None 이면 두 발의 높이에서 추정한다."""
+    raw_heights = [foot_heights(rest, pose, leg, up)[0] for leg in legs]
+    speeds = [horizontal_speed(pose.joint_positions[leg.foot], frame_time, up) for leg in legs]
+    used = ground if ground is not None else estimate_ground(raw_heights, options.ground_percentile)
+    tracks = [detect_contacts(h, v, used, frame_time, units_per_metre, options) for h, v in zip(raw_heights, speeds)]
+    return tracks, float(used)

@@ -35,7 +35,7 @@ _TEXT = {
         "before": "before: in contact mean {mean:.3g}, max {max:.3g}",
         "after": "after: in contact mean {mean:.2g}, max {max:.2g}",
         "step": "horizontal step per frame ({units})", "time": "time (s)", "missed": "out of reach: {count} frames",
-        "suptitle": "Foot locking {title}  (grey bands: contact, units {units}, largest rotation {rotation:.3g}°)",
+        "suptitle": "Foot locking {title}  (grey bands: contact, unit: {units}, largest rotation {rotation:.3g}°)",
     },
 }
 #: 그림이 말할 수 있는 언어.
@@ -72,7 +72,8 @@ def plot_footlock(
         font_manager.fontManager.addfont(str(shipped))
     available = {f.name for f in font_manager.fontManager.ttflist}
     fonts = [f for f in _FONTS if f in available] or ["DejaVu Sans"]
-    units = result.units
+    # 이름 붙은 단위와 먼 척도의 이름 '단위' 는 영어 그림에서 'units' 로.
+    units = "units" if (lang == "en" and result.units == "단위") else result.units
     frame_time = result.clip.frame_time
     with plt.rc_context({"font.family": fonts, "axes.unicode_minus": False}):
         figure, axes = plt.subplots(3, 2, figsize=(12, 7.5), sharex=True, squeeze=False)

@@ -7,6 +7,8 @@
   디딘 발도 함께 돌아 미끄러진다: 모션 캡처의 foot skating 흉내).
 - cmu_style_start_stop.bvh: 120 fps 6 초, 1 초 서 있다가 걷고 1 초 서 있는다 (걷기의 시간을 늦췄다 당겨서: 디딘 자리는
   그대로, 서 있는 동안 두 발이 땅에).
+- cmu_style_jump_turn.bvh: 120 fps 4 초, 서서 웅크렸다가 두 발로 뛰어 공중에서 90° 돌고 40 cm 앞에 내려 다시 웅크렸다
+  선다 (두 발이 함께 떠나고 함께 닿는다; 허벅지 회전의 느린 흔들림으로 디딘 발이 미끄러진다).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from twoboneik.bvh import BvhClip, write_bvh
-from twoboneik.synthetic import make_walk
+from twoboneik.synthetic import ANKLE_HEIGHT, SHIN, THIGH, make_walk
 
 #: CMU 의 1 단위 (미터).
 CMU_UNIT_M = 0.0564
@@ -71,7 +73,67 @@ def start_stop(seconds: float = 6.0, still: float = 1.0, ramp: float = 0.6) -> B
     return _to_cmu(clip)
 
 
-CLIPS = {"cmu_style_veer.bvh": veer, "cmu_style_start_stop.bvh": start_stop}
+def _smooth_keys(t: np.ndarray, keys: list[tuple[float, float]]) -> np.ndarray:
+    """열쇠 (시각, 값) 사이를 smoothstep 으로 (열쇠에서 속도 0)."""
+    times = np.array([k[0] for k in keys])
+    values = np.array([k[1] for k in keys])
+    i = np.clip(np.searchsorted(times, t, side="right") - 1, 0, len(keys) - 2)
+    u = np.clip((t - times[i]) / (times[i + 1] - times[i]), 0.0, 1.0)
+    return values[i] + (values[i + 1] - values[i]) * u * u * (3 - 2 * u)
+
+
+def _ramp(t: np.ndarray, start: float, end: float) -> np.ndarray:
+    u = np.clip((t - start) / (end - start), 0.0, 1.0)
+    return u * u * (3 - 2 * u)
+
+
+def jump_turn(seconds: float = 4.0, turn_degrees: float = 90.0, forward_cm: float = 40.0) -> BvhClip:
+    frames = int(seconds * FPS)
+    clip = make_walk(frames=frames, fps=FPS, slide_degrees=0.0, seed=6).clip  # 몸통·팔의 흔들림을 빌린다
+    t = np.arange(frames) / FPS
+    stand = ANKLE_HEIGHT + 70.0 + 6.0  # make_walk 와 같은 엉덩이 높이
+    hips_y = _smooth_keys(t, [(0.0, stand), (0.8, stand), (1.3, stand - 15), (1.5, stand + 8), (1.75, stand + 22),
+                              (2.0, stand + 8), (2.4, stand - 15), (3.0, stand), (seconds, stand)])
+    hips_z = forward_cm * _ramp(t, 1.5, 2.0)
+    heading = np.deg2rad(turn_degrees) * _ramp(t, 1.58, 1.92)  # 두 발이 모두 떠 있는 동안만 돈다
+    motion = clip.motion
+    for side in ("Left", "Right"):
+        for joint in ("UpLeg", "Leg", "Foot"):
+            for axis in "XYZ":
+                motion[:, _column(clip, f"{side}{joint}", f"{axis}rotation")] = 0.0
+    motion[:, _column(clip, "Hips", "Xposition")] = 0.0
+    motion[:, _column(clip, "Hips", "Yposition")] = hips_y
+    motion[:, _column(clip, "Hips", "Zposition")] = hips_z
+    motion[:, _column(clip, "Hips", "Yrotation")] = np.rad2deg(heading)
+    forward = np.stack((np.sin(heading), np.zeros(frames), np.cos(heading)), axis=-1)
+    left = np.stack((np.cos(heading), np.zeros(frames), -np.sin(heading)), axis=-1)
+    hips = np.stack((np.zeros(frames), hips_y, hips_z), axis=-1)
+    takeoff, landing = _ramp(t, 1.42, 1.52), _ramp(t, 1.98, 2.08)
+    for k, (side, sx) in enumerate((("Left", 1.0), ("Right", -1.0))):
+        root = hips + sx * 9.0 * left + np.array([0.0, -6.0, 0.0])
+        before = root[0] * np.array([1.0, 0.0, 1.0]) + np.array([0.0, ANKLE_HEIGHT, 0.0])
+        after = root[-1] * np.array([1.0, 0.0, 1.0]) + np.array([0.0, ANKLE_HEIGHT, 0.0])
+        flying = root + np.array([0.0, -77.0, 0.0])
+        ankle = (before * (1 - takeoff)[:, None] + flying * takeoff[:, None]) * (1 - landing)[:, None] + after * landing[:, None]
+        # 엉덩이 공간의 시상면 (로컬 y, z) 의 코사인 법칙 (synthetic.make_walk 와 같은 식).
+        rel = ankle - root
+        dy, dz = rel[:, 1], np.sum(rel * forward, axis=-1)
+        distance = np.sqrt(dy * dy + dz * dz)
+        phi = np.arctan2(-dz, -dy)
+        alpha = np.arccos(np.clip((THIGH**2 + distance**2 - SHIN**2) / (2 * THIGH * distance), -1.0, 1.0))
+        thigh = phi - alpha
+        knee = THIGH * np.stack((-np.cos(thigh), -np.sin(thigh)), axis=-1)
+        shin_dir = np.stack((dy, dz), axis=-1) - knee
+        psi = np.arctan2(-shin_dir[:, 1], -shin_dir[:, 0])
+        wobble = 1.5 * np.sin(2 * np.pi * 0.7 * t + k)  # 디딘 발이 미끄러지게 (모션 캡처의 foot skating 흉내)
+        motion[:, _column(clip, f"{side}UpLeg", "Xrotation")] = np.rad2deg(thigh) + wobble
+        motion[:, _column(clip, f"{side}UpLeg", "Zrotation")] = 0.75 * np.cos(2 * np.pi * 0.45 * t + k)
+        motion[:, _column(clip, f"{side}Leg", "Xrotation")] = np.rad2deg(psi - thigh)
+        motion[:, _column(clip, f"{side}Foot", "Xrotation")] = -np.rad2deg(psi)
+    return _to_cmu(clip)
+
+
+CLIPS = {"cmu_style_veer.bvh": veer, "cmu_style_start_stop.bvh": start_stop, "cmu_style_jump_turn.bvh": jump_turn}
 
 if __name__ == "__main__":
     for name, make in CLIPS.items():
