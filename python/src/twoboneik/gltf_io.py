@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import base64
+import copy
 import importlib
 import json
 import os
@@ -51,6 +52,14 @@ class GltfFile:
     glb: bool
     buffer_sources: list[str] = field(default_factory=list)
     path: Optional[Path] = None
+    #: 읽은 파일의 바이트. changed 가 False 이면 write_gltf 는 이것을 그대로 쓴다 (바꾼 것이 없으면 바이트 하나 다르지 않게).
+    raw: bytes = b""
+    changed: bool = False
+    original_json: Optional[dict[str, Any]] = None
+
+    def unchanged(self) -> bool:
+        """읽은 뒤로 버퍼에 덧붙이지 않았고 JSON 도 그대로인가."""
+        return bool(self.raw) and not self.changed and self.original_json == self.json
 
 
 def _check_with_pygltflib(path: Path, is_glb: bool) -> None:
@@ -68,14 +77,19 @@ def _check_with_pygltflib(path: Path, is_glb: bool) -> None:
         raise GltfError("glTF 로 읽을 수 없습니다 (pygltflib 이 파일을 알아보지 못했습니다)")
 
 
-def read_gltf(path: Union[str, os.PathLike[str]]) -> GltfFile:
-    """.glb 또는 .gltf 를 읽는다. glTF 2.0 이 아니거나 버퍼를 읽을 수 없으면 GltfError."""
+def read_gltf(path: Union[str, os.PathLike[str]], check: bool = True) -> GltfFile:
+    """.glb 또는 .gltf 를 읽는다. glTF 2.0 이 아니거나 버퍼를 읽을 수 없으면 GltfError.
+
+    check: pygltflib 으로도 읽어 본다 (명령줄의 기본). pygltflib 은 JSON 을 dataclass 로 옮기느라 느리다 (채널 750 개의
+    knight_cge.glb 에 수 초) — 같은 파일을 여러 번 읽는 테스트는 False 로 건너뛴다.
+    """
     path = Path(path)
     data = path.read_bytes()
     is_glb = len(data) >= 12 and struct.unpack_from("<I", data, 0)[0] == GLB_MAGIC
     if not is_glb and not data.lstrip()[:1] == b"{":
         raise GltfError("glTF 가 아닙니다 (GLB 머리말도 JSON 도 아닙니다)")
-    _check_with_pygltflib(path, is_glb)
+    if check:
+        _check_with_pygltflib(path, is_glb)
     binary: Optional[bytes] = None
     if is_glb:
         version, total = struct.unpack_from("<II", data, 4)
@@ -119,7 +133,7 @@ def read_gltf(path: Union[str, os.PathLike[str]]) -> GltfFile:
             except OSError as error:
                 raise GltfError(f"버퍼 {index} 의 파일 {uri!r} 을 읽을 수 없습니다 ({error})") from error
             sources.append("file")
-    return GltfFile(document, buffers, is_glb, sources, path)
+    return GltfFile(document, buffers, is_glb, sources, path, data, False, copy.deepcopy(document))
 
 
 def read_accessor(gltf: GltfFile, index: int) -> NDArray[np.float64]:
@@ -167,6 +181,7 @@ def append_accessor(gltf: GltfFile, array: NDArray[Any], kind: str, minmax: bool
     views.append({"buffer": 0, "byteOffset": len(blob), "byteLength": int(data.nbytes)})
     blob.extend(data.tobytes())
     gltf.buffers[0] = bytes(blob)
+    gltf.changed = True
     count = int(data.shape[0])
     accessor: dict[str, Any] = {"bufferView": len(views) - 1, "componentType": 5126, "count": count, "type": kind}
     if minmax:
@@ -206,7 +221,7 @@ def write_gltf(gltf: GltfFile, path: Union[str, os.PathLike[str]]) -> None:
     path = Path(path)
     if gltf.buffer_sources and gltf.buffer_sources[0] == "file":
         raise GltfError("버퍼 0 이 외부 .bin 파일인 .gltf 는 아직 쓸 수 없습니다 (.glb 또는 data URI 로 바꿔 주세요)")
-    data = _encode(gltf)
+    data = gltf.raw if gltf.unchanged() else _encode(gltf)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=str(path.parent))
     try:
         with os.fdopen(handle, "wb") as stream:
