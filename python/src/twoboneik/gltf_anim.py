@@ -92,7 +92,8 @@ def sample_channel(
             slerp(quaternion_normalize(values[k]), quaternion_normalize(values[k + 1]), u)
         )
         return rotation
-    out: NDArray[np.float64] = values[k] + u[:, None] * (values[k + 1] - values[k])
+    # 끝 (u = 1, 마지막 키 뒤) 은 다음 키를 비트 그대로.
+    out: NDArray[np.float64] = np.where((u >= 1.0)[:, None], values[k + 1], values[k] + u[:, None] * (values[k + 1] - values[k]))
     return out
 
 
