@@ -242,3 +242,29 @@ def test_cli_bad_input_is_one_message_and_nothing_is_written(tmp_path: Path, cas
     assert len(lines) == 1 and needle in lines[0], done.stderr
     assert not out.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.glb")]  # 임시 파일도 남지 않는다
+
+
+def test_a_gltf_with_an_embedded_buffer_round_trips(tmp_path: Path) -> None:
+    # .gltf (JSON 글) 의 data: URI 버퍼: 덧붙인 뒤 URI 를 다시 싸고, 원래 바이트는 앞에 그대로.
+    import base64
+
+    import pygltflib
+
+    glb = read_gltf(WALK, check=False)
+    document = copy.deepcopy(glb.json)
+    document["buffers"][0]["uri"] = "data:application/octet-stream;base64," + base64.b64encode(glb.buffers[0]).decode("ascii")
+    source = tmp_path / "walk.gltf"
+    source.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+    before = read_gltf(source)
+    assert before.buffer_sources == ["data"] and not before.glb
+    out = tmp_path / "fixed.gltf"
+    done = _cli(str(source), "-o", str(out), "--quiet")
+    assert done.returncode == 0, done.stderr
+    after = read_gltf(out)
+    assert after.buffers[0][:len(before.buffers[0])] == before.buffers[0]
+    assert after.json["buffers"][0]["byteLength"] == len(after.buffers[0])
+    assert after.json["nodes"] == before.json["nodes"]
+    assert pygltflib.GLTF2().load_json(str(out)) is not None
+    legs = find_gltf_legs(after.json)
+    p0, p1 = _positions(before, [legs[0].thigh]), _positions(after, [legs[0].thigh])
+    np.testing.assert_array_equal(p0[legs[0].thigh], p1[legs[0].thigh])
