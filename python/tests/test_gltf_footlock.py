@@ -12,6 +12,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("pygltflib", reason="glTF 테스트에는 pygltflib 이 필요합니다 (pip install 'twoboneik[gltf]')")
 
@@ -268,3 +270,35 @@ def test_a_gltf_with_an_embedded_buffer_round_trips(tmp_path: Path) -> None:
     legs = find_gltf_legs(after.json)
     p0, p1 = _positions(before, [legs[0].thigh]), _positions(after, [legs[0].thigh])
     np.testing.assert_array_equal(p0[legs[0].thigh], p1[legs[0].thigh])
+
+
+@settings(max_examples=8, deadline=None)
+@given(skate=st.floats(0.005, 0.08), blend=st.integers(0, 8))
+def test_any_stance_skate_is_removed_and_only_leg_samplers_change(tmp_path_factory: pytest.TempPathFactory,
+                                                                  skate: float, blend: int) -> None:
+    from twoboneik.footlock import FootlockOptions
+
+    folder = tmp_path_factory.mktemp("skate")
+    source = folder / "walk.glb"
+    source.write_bytes(_generator().build(skate))
+    before = read_gltf(source, check=False)
+    result = footlock_gltf(read_gltf(source, check=False), FootlockOptions(blend_frames=blend))
+    write_gltf(result.gltf, folder / "out.glb")
+    after = read_gltf(folder / "out.glb", check=False)
+    for foot in result.feet:
+        assert foot.intervals
+        assert foot.slide_before[0] == pytest.approx(skate / 18, rel=0.02)
+        assert foot.slide_after[1] < 1e-5
+    assert after.buffers[0][:len(before.buffers[0])] == before.buffers[0]
+    n = len(before.json["accessors"])
+    assert after.json["accessors"][:n] == before.json["accessors"]
+    leg_samplers = {before.json["animations"][0]["channels"][c]["sampler"] for c in _leg_rotation_channels(before)}
+    for s, (old, new) in enumerate(zip(before.json["animations"][0]["samplers"], after.json["animations"][0]["samplers"])):
+        assert (new == old) != (s in leg_samplers)
+    nodes = _leg_nodes(before)
+    p0, p1 = _positions(before, nodes), _positions(after, nodes)
+    for leg in find_gltf_legs(before.json):
+        for a, b in ((leg.thigh, leg.shin), (leg.shin, leg.foot), (leg.foot, leg.toe)):
+            l0 = np.sqrt(np.sum((p0[b] - p0[a]) ** 2, axis=-1))
+            l1 = np.sqrt(np.sum((p1[b] - p1[a]) ** 2, axis=-1))
+            assert np.max(np.abs(l1 - l0)) < 1e-6

@@ -117,7 +117,8 @@ class Builder:
         return len(self.accessors) - 1
 
 
-def build() -> bytes:
+def build(skate: float = SKATE_M) -> bytes:
+    """GLB 바이트. skate: 디딘 동안 발목이 뒤로 미끄러지는 거리 (m; 테스트가 바꿔 본다)."""
     builder = Builder()
     index = {name: i for i, (name, _, _) in enumerate(BONES)}
     nodes: list[dict[str, object]] = []
@@ -159,7 +160,7 @@ def build() -> bytes:
     for side, offset in (("Left", 0.0), ("Right", 0.5)):
         thigh, shin, foot = [], [], []
         for t, (_, hy, hz) in zip(times, hips):
-            ay, az = ankle(t, offset, SKATE_M)
+            ay, az = ankle(t, offset, skate)
             a1, a2, a3 = leg_angles(hy + HIP_OFFSET[1], hz, ay, az)
             thigh.append(quat_x(a1))
             shin.append(quat_x(a2))
