@@ -28,7 +28,8 @@ from .bones import LocalTransform, apply_two_bone_ik
 from .contact import ContactTrack, detect_contacts, estimate_ground
 from .fk import matrix_to_quaternion
 from .foot_metrics import slide
-from .footlock import ROLL_REACH, FootlockOptions, blend_weights
+from . import footlock as _footlock
+from .footlock import FootlockOptions, blend_weights
 from .gltf_anim import AnimationTracks, compose, load_animation, local_trs, node_parents, world_matrices
 from .gltf_io import GltfError, GltfFile, append_accessor
 from .gltf_legs import GltfLeg, find_gltf_legs
@@ -41,13 +42,15 @@ __all__ = ["GltfFootReport", "GltfFootlockResult", "footlock_gltf", "UP"]
 
 #: glTF 의 위 (+Y).
 UP = np.array([0.0, 1.0, 0.0])
+#: 발끝 구르기를 시작하는 뻗음 (다리 길이의 비율): BVH 도구의 값을 그대로 (footlock 을 단계로 나누는 중이라 이름으로 찾는다).
+ROLL_REACH: float = float(getattr(_footlock, "ROLL_REACH", 0.999))
 #: 발 높이의 '평평히 디뎠을 때' 값을 이 백분위로 잰다 (contact.ContactOptions.ground_percentile 과 같은 뜻의 잡음 여유).
 CLEARANCE_PERCENTILE = 2.0
 
 
 @dataclass
 class GltfFootReport:
-    """발 하나의 보고: 접지 구간, 접지 중 프레임 사이 수평 미끄러짐 (m) 전·후, 다시 쓴 채널 수."""
+    """발 하나의 보고: 접지 구간, 접지 중 프레임 사이 수평 미끄러짐 (평균, 최대; 클립 단위 = m) 전·후, 채널을 다시 썼는가."""
 
     side: str
     names: tuple[str, ...]
