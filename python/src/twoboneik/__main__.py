@@ -64,6 +64,7 @@ def _parser() -> argparse.ArgumentParser:
     foot.add_argument("--metrics", choices=("text", "json"), default="text",
                       help="보고의 형식: text (사람이 읽는 글) 또는 json (전·후 지표, stdout; 기본 %(default)s)")
     foot.add_argument("--lang", choices=("ko", "en"), default="ko", help="보고와 그림의 언어 (기본 %(default)s)")
+    foot.add_argument("--animation", help="glTF 입력에서 고칠 애니메이션의 이름 (기본: 첫 애니메이션)")
     foot.add_argument("-q", "--quiet", action="store_true", help="진행 막대와 보고를 찍지 않는다")
     from .footskate_cli import add_parser as add_footskate
 
@@ -128,6 +129,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.jobs < 1:
         print(f"twoboneik footlock: 잘못된 옵션: --jobs 는 1 이상이어야 합니다 (받은 값: {args.jobs})", file=sys.stderr)
         return EXIT_USAGE
+    from .gltf_cli import is_gltf_path, run_gltf
+
+    if is_gltf_path(args.input):
+        return run_gltf(args, options)
     if os.path.isdir(args.input):
         if args.plot is not None or args.metrics != "text":
             print("twoboneik footlock: 폴더 모드에서는 --plot·--metrics json 을 쓸 수 없습니다 (요약은 CSV 로)", file=sys.stderr)

@@ -30,7 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .contact import ContactOptions, ContactTrack, detect_contacts
-from .footlock import blend_weights
+from .footlock import ROLL_REACH, blend_weights  # ROLL_REACH: 발끝 구르기를 시작하는 뻗음 (BVH 도구와 같은 값)
 from .pole import auto_pole
 from .solve import solve_two_bone_ik
 from .toeroll import toe_roll
@@ -51,8 +51,6 @@ __all__ = [
 
 #: 이보다 짧은 클립은 받지 않는다 (속도·접지·3 차 차분의 저크를 잴 수 없다).
 MIN_FRAMES = 4
-#: 발끝 구르기는 발목이 다리 길이의 이 비율보다 멀어질 때 시작한다 (footlock.ROLL_REACH 와 같은 값).
-ROLL_REACH = 0.999
 
 
 class LegIndices(NamedTuple):
