@@ -30,6 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .contact import ContactOptions, ContactTrack, detect_contacts
+from .foot_metrics import slide
 from .footlock import ROLL_REACH, blend_weights  # ROLL_REACH: 발끝 구르기를 시작하는 뻗음 (BVH 도구와 같은 값)
 from .pole import auto_pole
 from .solve import solve_two_bone_ik
@@ -490,15 +491,6 @@ def clean_foot_skating(
 def _slide_mm(
     points: NDArray[np.float64], intervals: list[tuple[int, int]], up: NDArray[np.float64], scale: float,
 ) -> tuple[float, float]:
-    if not intervals:
-        return 0.0, 0.0
-    # 이동 k (k → k+1) 가 구간 안인가: 구간마다 시작에 +1, 끝에 −1 을 두고 누적 (구간은 겹치지 않는다).
-    cover = np.zeros(points.shape[0], dtype=np.intp)
-    bounds = np.asarray(intervals, dtype=np.intp).reshape(-1, 2)
-    np.add.at(cover, bounds[:, 0], 1)
-    np.add.at(cover, bounds[:, 1], -1)
-    inside = np.cumsum(cover)[:-1] > 0
-    if not inside.any():
-        return 0.0, 0.0
-    values = _length(_horizontal(np.diff(points, axis=0)[inside], up)) * (1000.0 / scale)
-    return float(values.mean()), float(values.max())
+    """접지 중 프레임당 수평 이동의 평균·최대 (mm): BVH 도구의 foot_metrics.slide 를 배열 단위에서 mm 로."""
+    mean, largest = slide(points, intervals, up)
+    return mean * (1000.0 / scale), largest * (1000.0 / scale)

@@ -13,7 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .footskate import FootskateResult
-from .plot import _FONTS, LANGUAGES, shipped_korean_font
+from .plot import LANGUAGES, korean_pyplot
 
 __all__ = ["plot_footskate"]
 
@@ -45,17 +45,7 @@ def plot_footskate(
     if lang not in _TEXT or lang not in LANGUAGES:
         raise ValueError(f"lang 은 {', '.join(_TEXT)} 중 하나여야 합니다 (받은 값: {lang!r})")
     text = _TEXT[lang]
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib import font_manager
-
-    shipped = shipped_korean_font()
-    if shipped is not None and not any(f.fname == str(shipped) for f in font_manager.fontManager.ttflist):
-        font_manager.fontManager.addfont(str(shipped))
-    available = {f.name for f in font_manager.fontManager.ttflist}
-    fonts = [f for f in _FONTS if f in available] or ["DejaVu Sans"]
+    plt, fonts = korean_pyplot()
     up = result.layout.up
     to_m = 1.0 / result.units_per_metre
     before = np.asarray(source, dtype=np.float64)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib.util
 import os
 from pathlib import Path
-from typing import Union
+from typing import Any, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -54,13 +54,9 @@ def shipped_korean_font() -> Union[Path, None]:
     return path if path.is_file() else None
 
 
-def plot_footlock(
-    result: FootlockResult, path: Union[str, os.PathLike[str]], title: str = "", lang: str = "ko"
-) -> None:
-    """result 의 그림을 path (PNG 등, 확장자로 형식) 에 쓴다. lang 은 LANGUAGES 중 하나 (아니면 ValueError)."""
-    if lang not in _TEXT:
-        raise ValueError(f"lang 은 {', '.join(LANGUAGES)} 중 하나여야 합니다 (받은 값: {lang!r})")
-    text = _TEXT[lang]
+def korean_pyplot() -> tuple[Any, list[str]]:
+    """그림 없이 쓰는 matplotlib (Agg) 과 한글이 보이는 글꼴 목록: 딸려 온 NanumGothic 을 (아직이면) 등록한다.
+    발 고정·발 미끄러짐 그림이 함께 쓴다 (matplotlib 은 그릴 때만 불러온다)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -71,7 +67,17 @@ def plot_footlock(
     if shipped is not None and not any(f.fname == str(shipped) for f in font_manager.fontManager.ttflist):
         font_manager.fontManager.addfont(str(shipped))
     available = {f.name for f in font_manager.fontManager.ttflist}
-    fonts = [f for f in _FONTS if f in available] or ["DejaVu Sans"]
+    return plt, [f for f in _FONTS if f in available] or ["DejaVu Sans"]
+
+
+def plot_footlock(
+    result: FootlockResult, path: Union[str, os.PathLike[str]], title: str = "", lang: str = "ko"
+) -> None:
+    """result 의 그림을 path (PNG 등, 확장자로 형식) 에 쓴다. lang 은 LANGUAGES 중 하나 (아니면 ValueError)."""
+    if lang not in _TEXT:
+        raise ValueError(f"lang 은 {', '.join(LANGUAGES)} 중 하나여야 합니다 (받은 값: {lang!r})")
+    text = _TEXT[lang]
+    plt, fonts = korean_pyplot()
     # 이름 붙은 단위와 먼 척도의 이름 '단위' 는 영어 그림에서 'units' 로.
     units = "units" if (lang == "en" and result.units == "단위") else result.units
     frame_time = result.clip.frame_time
