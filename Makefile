@@ -38,7 +38,8 @@ test-ts: install venv
 	npm run build
 	npm test
 
-test-py: venv
+# install: glTF 테스트가 고친 파일을 three 의 GLTFLoader 로 읽어 본다 (node_modules/three).
+test-py: install venv
 	$(VENV_PY) -m pytest python/tests -q
 
 test-e2e: install browser-deps

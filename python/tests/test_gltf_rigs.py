@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-pytest.importorskip("pygltflib", reason="glTF 테스트에는 pygltflib 이 필요합니다 (pip install 'twoboneik[gltf]')")
+import pygltflib  # noqa: E402,F401  test 추가 의존성에 있다 (gltf): 없으면 건너뛰지 않고 실패한다
 
 from twoboneik.gltf_anim import load_animation, world_matrices  # noqa: E402
 from twoboneik.gltf_footlock import footlock_gltf  # noqa: E402

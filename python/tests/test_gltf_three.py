@@ -1,14 +1,13 @@
 """고친 .glb 가 three 의 GLTFLoader 로 읽히고, three 의 AnimationMixer 가 재는 발 위치가 우리 정기구학과 같으며 디딘 발이
 정말 서 있는가 (Node 로 gltf_three_check.mjs 를 부른다).
 
-저장소의 node_modules/three 가 있어야 한다 (make test 는 npm ci 뒤에 파이썬 테스트를 돌린다). CI (환경 변수 CI) 에서는
-없으면 실패하고, 손으로 돌릴 때만 건너뛴다. sdist 에는 넣지 않는다 (MANIFEST.in).
+저장소의 node_modules/three 가 있어야 한다 (make test-py 가 npm ci 를 먼저 한다): 없으면 건너뛰지 않고 실패한다.
+sdist 에는 넣지 않는다 (MANIFEST.in).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-pytest.importorskip("pygltflib", reason="glTF 테스트에는 pygltflib 이 필요합니다 (pip install 'twoboneik[gltf]')")
+import pygltflib  # noqa: E402,F401  test 추가 의존성에 있다 (gltf): 없으면 건너뛰지 않고 실패한다
 
 from twoboneik.gltf_anim import load_animation, world_matrices  # noqa: E402
 from twoboneik.gltf_footlock import footlock_gltf  # noqa: E402
@@ -35,10 +34,7 @@ def _node() -> str:
     node = shutil.which("node")
     three = ROOT / "node_modules" / "three" / "package.json"
     if node is None or not three.is_file():
-        message = f"node ({node}) 와 {three} 가 필요합니다 (npm ci)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
+        pytest.fail(f"node ({node}) 와 {three} 가 필요합니다 (make test-py 가 npm ci 를 먼저 한다)")
     return node
 
 
