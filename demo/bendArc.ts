@@ -19,8 +19,8 @@ export class BendArc extends Mesh<BufferGeometry, MeshBasicMaterial> {
   drawnMax = 0;
   private readonly positions: Float32Array;
 
-  /** radius: 고리의 바깥 반지름 (m). */
-  constructor(private readonly radius: number, color: number) {
+  /** radius: 고리의 바깥 반지름 (m), 화면에서 minRadiusPx (CSS px) 보다 작아지지 않는다 (작은 휴대폰에서도 보이게). */
+  constructor(private readonly radius: number, private readonly minRadiusPx: number, color: number) {
     const positions = new Float32Array((SEGMENTS + 1) * 2 * 3);
     const geometry = new BufferGeometry();
     geometry.setAttribute("position", new BufferAttribute(positions, 3));
@@ -42,8 +42,12 @@ export class BendArc extends Mesh<BufferGeometry, MeshBasicMaterial> {
   /**
    * 뿌리·관절·효과점 (월드) 과 극에서 굽는 평면을 잡고 [min, max] 의 고리 조각을 그린다. 할당 없음.
    * 팔다리가 곧아 평면이 정해지지 않으면 극에서 굽는 쪽을 잡는다 (IK 가 관절을 극 쪽으로 굽히므로 아래 뼈는 그 반대쪽으로).
+   * metresPerPx: 관절의 깊이에서 화면 1 CSS px 가 몇 m 인가 (깊이 / pixelsPerUnit).
    */
-  update(root: Vector3Like, joint: Vector3Like, effector: Vector3Like, pole: Vector3Like, min: number, max: number): void {
+  update(
+    root: Vector3Like, joint: Vector3Like, effector: Vector3Like, pole: Vector3Like, min: number, max: number, metresPerPx: number,
+  ): void {
+    const radius = Math.max(this.radius, this.minRadiusPx * metresPerPx);
     _u.subVectors(joint, root).normalize();
     _w.subVectors(effector, joint);
     _v.copy(_w).addScaledVector(_u, -_w.dot(_u));
@@ -58,8 +62,8 @@ export class BendArc extends Mesh<BufferGeometry, MeshBasicMaterial> {
       const c = Math.cos(angle), s = Math.sin(angle);
       const x = c * _u.x + s * _v.x, y = c * _u.y + s * _v.y, z = c * _u.z + s * _v.z;
       const o = i * 6;
-      p[o] = joint.x + INNER * this.radius * x; p[o + 1] = joint.y + INNER * this.radius * y; p[o + 2] = joint.z + INNER * this.radius * z;
-      p[o + 3] = joint.x + this.radius * x; p[o + 4] = joint.y + this.radius * y; p[o + 5] = joint.z + this.radius * z;
+      p[o] = joint.x + INNER * radius * x; p[o + 1] = joint.y + INNER * radius * y; p[o + 2] = joint.z + INNER * radius * z;
+      p[o + 3] = joint.x + radius * x; p[o + 4] = joint.y + radius * y; p[o + 5] = joint.z + radius * z;
     }
     (this.geometry.getAttribute("position") as BufferAttribute).needsUpdate = true;
     this.drawnMin = min;

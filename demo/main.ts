@@ -83,6 +83,8 @@ const ORIGIN = new Vector3();
 /** 굽힘 제한의 호의 바깥 반지름 (m): 팔꿈치, 무릎. */
 const ELBOW_ARC_RADIUS = 0.11;
 const KNEE_ARC_RADIUS = 0.16;
+/** 호의 화면에서의 최소 바깥 반지름 (CSS px): 캐릭터가 작게 보이는 휴대폰에서도 공 (지름 26 px 이상) 뒤에 묻히지 않게. */
+const ARC_MIN_RADIUS_PX = 52;
 
 async function main(): Promise<void> {
   const params = defaultParams(testMode, reduceMotion);
@@ -218,8 +220,8 @@ async function main(): Promise<void> {
   // --- 굽힘 제한 (팔꿈치·무릎): 두 관절이 같은 [min, max] 를 쓴다. 객체는 처음에 하나씩 만들어 고쳐 쓴다. ---
   const elbowLimits = { min: 0, max: Math.PI };
   const kneeLimits = { min: 0, max: Math.PI };
-  const elbowArc = new BendArc(ELBOW_ARC_RADIUS, 0xff6ad5);
-  const kneeArc = new BendArc(KNEE_ARC_RADIUS, 0xff6ad5);
+  const elbowArc = new BendArc(ELBOW_ARC_RADIUS, ARC_MIN_RADIUS_PX, 0xff6ad5);
+  const kneeArc = new BendArc(KNEE_ARC_RADIUS, ARC_MIN_RADIUS_PX, 0xff6ad5);
   scene.add(elbowArc, kneeArc);
   const limitRange = document.getElementById("limit-range")!;
   const applyLimits = (changed: keyof typeof params | null): void => {
@@ -451,6 +453,10 @@ async function main(): Promise<void> {
   const gripWorld = new Vector3();
   const tipWorld = new Vector3();
   const bends = { elbow: 0, knee: 0 };
+  const viewPoint = new Vector3();
+  /** 월드 점 point 의 깊이에서 화면 1 CSS px 가 몇 m 인가. */
+  const metresPerPxAt = (point: Vector3, pixelsPerUnit: number): number =>
+    Math.max(-viewPoint.copy(point).applyMatrix4(camera.matrixWorldInverse).z, 0) / Math.max(pixelsPerUnit, 1e-9);
   const previousElbow = new Vector3();
   const ghostArmResult = createTwoBoneIKResult();
   const ghostLegResult = createTwoBoneIKResult();
@@ -590,14 +596,19 @@ async function main(): Promise<void> {
     bends.knee = bendAngle(hipWorld, kneeWorld, footWorld);
     elbowArc.visible = params.elbowLimit && !modelActive;
     kneeArc.visible = params.kneeLimit && !modelActive;
-    if (elbowArc.visible) elbowArc.update(shoulderWorld, elbowWorld, bendEffector, pole.position, elbowLimits.min, elbowLimits.max);
-    if (kneeArc.visible) kneeArc.update(hipWorld, kneeWorld, footWorld, kneePole.position, kneeLimits.min, kneeLimits.max);
+    const pixelsPerUnit = (camera.projectionMatrix.elements[5]! * window.innerHeight) / 2;
+    if (elbowArc.visible) {
+      elbowArc.update(shoulderWorld, elbowWorld, bendEffector, pole.position, elbowLimits.min, elbowLimits.max,
+        metresPerPxAt(elbowWorld, pixelsPerUnit));
+    }
+    if (kneeArc.visible) {
+      kneeArc.update(hipWorld, kneeWorld, footWorld, kneePole.position, kneeLimits.min, kneeLimits.max, metresPerPxAt(kneeWorld, pixelsPerUnit));
+    }
 
     // 공의 모양 (최소 크기·고리·halo·내린 선), 키보드 초점 고리.
     visuals.hovered = dragger.hovered === null ? null : dragger.hovered.name;
     visuals.dragged = dragger.dragging === null ? null : dragger.dragging.name;
     visuals.focused = keys.focused;
-    const pixelsPerUnit = (camera.projectionMatrix.elements[5]! * window.innerHeight) / 2;
     visuals.update(camera, pixelsPerUnit, clock);
     keys.update();
     if (params.grip) door.placeTip(hand.matrixWorld, armIK.tip, pixelsPerUnit);

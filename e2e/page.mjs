@@ -89,16 +89,21 @@ export function nonBackgroundFraction(png) {
   return differing / total;
 }
 
-/** 두 스크린샷에서 다른 픽셀의 비율. */
-export function differenceFraction(a, b) {
+/** 두 스크린샷에서 다른 픽셀의 비율. region (이미지 픽셀 {left, top, right, bottom}) 을 주면 그 상자 안에서만 센다. */
+export function differenceFraction(a, b, region = null) {
   assert(a.width === b.width && a.height === b.height, "스크린샷 크기가 다르다");
-  let differing = 0;
-  const total = a.width * a.height;
-  for (let i = 0; i < total; i++) {
-    const oa = i * a.channels, ob = i * b.channels;
-    if (Math.abs(a.data[oa] - b.data[ob]) + Math.abs(a.data[oa + 1] - b.data[ob + 1]) + Math.abs(a.data[oa + 2] - b.data[ob + 2]) > 24) differing++;
+  const left = Math.max(0, Math.floor(region?.left ?? 0)), top = Math.max(0, Math.floor(region?.top ?? 0));
+  const right = Math.min(a.width, Math.ceil(region?.right ?? a.width)), bottom = Math.min(a.height, Math.ceil(region?.bottom ?? a.height));
+  let differing = 0, total = 0;
+  for (let y = top; y < bottom; y++) {
+    for (let x = left; x < right; x++) {
+      const i = y * a.width + x;
+      const oa = i * a.channels, ob = i * b.channels;
+      total++;
+      if (Math.abs(a.data[oa] - b.data[ob]) + Math.abs(a.data[oa + 1] - b.data[ob + 1]) + Math.abs(a.data[oa + 2] - b.data[ob + 2]) > 24) differing++;
+    }
   }
-  return differing / total;
+  return total > 0 ? differing / total : 0;
 }
 
 // ---------------------------------------------------------------- 페이지 도구
