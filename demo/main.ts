@@ -86,6 +86,11 @@ const KNEE_ARC_RADIUS = 0.16;
 /** 호의 화면에서의 최소 바깥 반지름 (CSS px): 캐릭터가 작게 보이는 휴대폰에서도 공 (지름 26 px 이상) 뒤에 묻히지 않게. */
 const ARC_MIN_RADIUS_PX = 52;
 
+/** 굽힘 bend (라디안) 에서 뼈 a, b 의 삼각형이 닫히는 거리 d = √(a² + b² + 2ab·cos bend). */
+function limitedReach(a: number, b: number, bend: number): number {
+  return Math.sqrt(Math.max(a * a + b * b + 2 * a * b * Math.cos(bend), 0));
+}
+
 async function main(): Promise<void> {
   const params = defaultParams(testMode, reduceMotion);
   const roomy = isRoomy();
@@ -239,9 +244,8 @@ async function main(): Promise<void> {
     legIK.bendLimits = params.kneeLimit ? kneeLimits : null;
     // 팔이 닿는 거리 d 의 범위: [√(a² + b² + 2ab·cos max), √(a² + b² + 2ab·cos min)] (제한이 없으면 [|a − b|, a + b]).
     const a = params.upperLength, b = params.lowerLength;
-    const reach = (bend: number): number => Math.sqrt(Math.max(a * a + b * b + 2 * a * b * Math.cos(bend), 0));
-    const near = params.elbowLimit ? reach(elbowLimits.max) : Math.abs(a - b);
-    const far = params.elbowLimit ? reach(elbowLimits.min) : a + b;
+    const near = params.elbowLimit ? limitedReach(a, b, elbowLimits.max) : Math.abs(a - b);
+    const far = params.elbowLimit ? limitedReach(a, b, elbowLimits.min) : a + b;
     limitRange.textContent = `팔이 닿는 d: ${near.toFixed(3)} – ${far.toFixed(3)} m (제한 없이 ${Math.abs(a - b).toFixed(3)} – ${(a + b).toFixed(3)} m)`;
   };
 
@@ -550,6 +554,11 @@ async function main(): Promise<void> {
     toHand.subVectors(handWorld, elbowWorld);
     measurements.elbow = toElbow.angleTo(toHand);
     measurements.reachable = armIK.result.reachable;
+    measurements.limited = params.elbowLimit;
+    if (params.elbowLimit) {
+      measurements.limitNear = limitedReach(measurements.upper, measurements.lower, elbowLimits.max);
+      measurements.limitFar = limitedReach(measurements.upper, measurements.lower, elbowLimits.min);
+    }
     measurements.ik = params.ik;
     measurements.soft = params.soft;
     measurements.weight = params.weight;

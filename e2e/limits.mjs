@@ -84,6 +84,11 @@ async function runViewport({ page, session, touch, origin, consoleErrors, shot }
     s = await state();
     console.log(`      가까이: 어깨–공 0.08 m (< ${fmt(reach(MAX_DEG))}), 팔꿈치 굽힘 ${l.elbow.bendDeg.toFixed(6)}°; 끄는 동안 ${samples} 걸음에서 제한 밖 최대 ${worst.toExponential(2)}°`);
     assert(!s.reachable, "제한 밖의 가까운 공인데 reachable 이다");
+    // 읽은 값의 상태는 까닭을 말한다 (0.1 초마다 갱신): |a − b| 보다 멀지만 제한이 닫지 못하는 삼각형.
+    await page.waitForFunction(() => document.getElementById("r-reach").textContent.includes("굽힘 제한"), undefined, { timeout: 5000 })
+      .catch(async () => {
+        throw new Error(`상태가 ‘굽힘 제한’ 을 말하지 않는다: "${await page.evaluate(() => document.getElementById("r-reach").textContent)}"`);
+      });
     assert(Math.abs(l.elbow.bendDeg - MAX_DEG) < BEND_TOLERANCE_DEG, `가까운 공에서 팔꿈치가 ${l.elbow.bendDeg}° 로 굽었다 (${MAX_DEG}° 이어야 한다)`);
     assert(samples >= 10 && worst < BEND_TOLERANCE_DEG, `공을 끄는 동안 팔꿈치가 제한 밖으로 ${worst}° 나갔다`);
     // 제한을 끄면 같은 자리에서 더 접힌다: 제한이 실제로 일을 했다.
