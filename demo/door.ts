@@ -38,10 +38,10 @@ const KNOB_RADIUS = 0.032;
 const TURN_HANDLE_ARM = 0.11;
 const SWING_HANDLE_HEIGHT = 1.45;
 /** 열기·돌리기의 범위 (라디안). 열기는 +가 캐릭터 쪽, −가 먼 쪽. */
-export const SWING_MIN = -70 * DEGREE;
-export const SWING_MAX = 12 * DEGREE;
-export const TURN_MIN = -80 * DEGREE;
-export const TURN_MAX = 80 * DEGREE;
+const SWING_MIN = -70 * DEGREE;
+const SWING_MAX = 12 * DEGREE;
+const TURN_MIN = -80 * DEGREE;
+const TURN_MAX = 80 * DEGREE;
 
 export const SWING_HANDLE_RADIUS = 0.03;
 export const TURN_HANDLE_RADIUS = 0.022;
@@ -167,10 +167,8 @@ export class Door {
     this.set(0, 0);
   }
 
-  get visible(): boolean { return this.root.visible; }
-
   /** 문과 두 공, tip 표시를 함께 보이거나 숨긴다 (숨은 공은 끌 수 없고 키보드 단추도 빠진다). */
-  set visible(visible: boolean) {
+  setVisible(visible: boolean): void {
     this.root.visible = visible;
     this.swingHandle.visible = visible;
     this.turnHandle.visible = visible;

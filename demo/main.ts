@@ -141,7 +141,7 @@ async function main(): Promise<void> {
   scene.add(character.root);
   // 문고리 잡기 (issue 16): 문은 ‘문고리 잡기’ 를 켜야 보인다.
   const door = new Door(scene);
-  door.visible = false;
+  door.setVisible(false);
   const placeKneePole = (): void => { kneePole.position.copy(hipRest).add(KNEE_POLE_OFFSET); };
   placeKneePole();
 
@@ -253,7 +253,7 @@ async function main(): Promise<void> {
   /** 사용자 모델을 보는 동안에는 대역의 공·문을 다시 보이지 않는다. */
   let modelActive = false;
   const applyGrip = (): void => {
-    door.visible = params.grip && !modelActive;
+    door.setVisible(params.grip && !modelActive);
     ball.visible = !params.grip && !modelActive;
     armIK.tip.copy(params.grip ? PALM_TIP : ORIGIN);
     armIK.target = door.grip;
@@ -515,14 +515,16 @@ async function main(): Promise<void> {
       armIK.weight = params.ik ? params.weight : 0;
       armIK.useTargetRotation = params.endRotation;
       armIK.update();
+    } else if (params.ik) {
+      armIK.weight = params.weight;
+      armIK.solve(ball.position, pole.position);
+    } else {
+      armIK.solve(ball.position, pole.position, IK_OFF);
     }
     if (params.ik) {
-      armIK.weight = params.weight;
       legIK.weight = params.weight;
-      if (!params.grip) armIK.solve(ball.position, pole.position);
       legIK.solve(footTarget.position, kneePole.position);
     } else {
-      if (!params.grip) armIK.solve(ball.position, pole.position, IK_OFF);
       legIK.solve(footTarget.position, kneePole.position, IK_OFF);
     }
     const ikMs = performance.now() - ikStart;
