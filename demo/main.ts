@@ -259,6 +259,10 @@ async function main(): Promise<void> {
     armIK.target = door.grip;
     armIK.pole = pole;
     document.body.classList.toggle("grip-active", params.grip && !modelActive);
+    // ‘끝 회전’ 은 문고리를 잡을 때만 뜻이 있다.
+    for (const controller of ui.gui.controllersRecursive()) {
+      if (controller.property === "endRotation") controller.enable(params.grip);
+    }
   };
 
   const ui = createUi(document.getElementById("controls")!, params, {
