@@ -44,6 +44,8 @@ test-py: install venv
 
 test-e2e: install browser-deps
 	node e2e/run.mjs
+	node e2e/grip.mjs
+	node e2e/limits.mjs
 	node e2e/models.mjs
 
 # 배포 확인: build → twine check → 휠 내용 → sdist 의 테스트 → 새 venv 에 휠 설치 후 README 예 (python/tools/check_dist.py)

@@ -19,6 +19,7 @@ const _projected = /*@__PURE__*/ new Vector3();
 export class HandleKeys {
   /** 초점이 있는 공의 이름 (없으면 null). */
   focused: string | null = null;
+  private enabled = true;
   private readonly buttons: HTMLButtonElement[] = [];
 
   constructor(
@@ -47,8 +48,18 @@ export class HandleKeys {
     }
   }
 
-  /** 초점이 있을 때만: 단추들을 공의 화면 위치로 옮긴다 (매 프레임 불러도 된다). */
+  /**
+   * 매 프레임: 숨은 공 (visible = false) 의 단추는 Tab 순서에서 빼고, 초점이 있을 때만 단추들을 공의 화면 위치로 옮긴다.
+   */
   update(): void {
+    for (let i = 0; i < this.handles.length; i++) {
+      const hidden = !this.enabled || !this.handles[i]!.object.visible;
+      const button = this.buttons[i]!;
+      if (button.hidden !== hidden) {
+        if (hidden && this.focused === this.handles[i]!.name) button.blur();
+        button.hidden = hidden;
+      }
+    }
     if (this.focused !== null) this.place();
   }
 
@@ -85,6 +96,7 @@ export class HandleKeys {
 
   /** 끄면 단추가 Tab 순서와 화면 읽기에서 빠진다 (공이 숨었을 때). */
   setEnabled(enabled: boolean): void {
+    this.enabled = enabled;
     for (const button of this.buttons) button.hidden = !enabled;
     if (!enabled) this.focused = null;
   }

@@ -1,12 +1,14 @@
 // 설명 화면의 연결부: 캐릭터·무대·IK·끌기·패널·읽은 값·스트레스 보기를 묶고 매 프레임 돌린다.
 // 라이브러리는 공개 API(../src/index)로만 쓴다 — 사용자의 프로젝트와 똑같이.
-import { PerspectiveCamera, SkeletonHelper, Vector3, WebGLRenderer } from "three";
+import { PerspectiveCamera, Quaternion, SkeletonHelper, Vector3, WebGLRenderer } from "three";
 import type { Object3D } from "three";
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import Stats from "three/addons/libs/stats.module.js";
 import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK, TwoBoneIKHelper } from "../src/index";
 import type { TwoBoneIKOptions } from "../src/index";
+import { BendArc, bendAngle } from "./bendArc";
 import { BONE_NAMES, createCharacter } from "./character";
+import { Door, PALM_TIP, SWING_HANDLE_RADIUS, TURN_HANDLE_RADIUS } from "./door";
 import { HandleDragger } from "./drag";
 import { GeometryView } from "./geometryView";
 import { GhostLimb } from "./ghost";
@@ -73,7 +75,21 @@ const SWEEP_FRAMES = 90;
 const EXPERIMENT_SOFT = 0.15;
 
 /** 대역 캐릭터에만 뜻이 있는 조절: 사용자 모델을 보는 동안 숨긴다. */
-const STAND_IN_ONLY: readonly string[] = ["autoMove", "upperLength", "lowerLength", "poleSide", "stress"];
+const STAND_IN_ONLY: readonly string[] = [
+  "autoMove", "upperLength", "lowerLength", "poleSide", "stress", "grip", "endRotation", "elbowLimit", "kneeLimit", "limitMin", "limitMax",
+];
+const DEGREE = Math.PI / 180;
+const ORIGIN = new Vector3();
+/** 굽힘 제한의 호의 바깥 반지름 (m): 팔꿈치, 무릎. */
+const ELBOW_ARC_RADIUS = 0.11;
+const KNEE_ARC_RADIUS = 0.16;
+/** 호의 화면에서의 최소 바깥 반지름 (CSS px): 캐릭터가 작게 보이는 휴대폰에서도 공 (지름 26 px 이상) 뒤에 묻히지 않게. */
+const ARC_MIN_RADIUS_PX = 52;
+
+/** 굽힘 bend (라디안) 에서 뼈 a, b 의 삼각형이 닫히는 거리 d = √(a² + b² + 2ab·cos bend). */
+function limitedReach(a: number, b: number, bend: number): number {
+  return Math.sqrt(Math.max(a * a + b * b + 2 * a * b * Math.cos(bend), 0));
+}
 
 async function main(): Promise<void> {
   const params = defaultParams(testMode, reduceMotion);
@@ -123,6 +139,9 @@ async function main(): Promise<void> {
   const stage = createStage(footGround.x);
   const { scene, ball, pole, footTarget, kneePole } = stage;
   scene.add(character.root);
+  // 문고리 잡기 (issue 16): 문은 ‘문고리 잡기’ 를 켜야 보인다.
+  const door = new Door(scene);
+  door.setVisible(false);
   const placeKneePole = (): void => { kneePole.position.copy(hipRest).add(KNEE_POLE_OFFSET); };
   placeKneePole();
 
@@ -162,6 +181,8 @@ async function main(): Promise<void> {
       onGrab: stopAutoMove,
     },
     { name: "kneePole", object: kneePole, radius: KNEE_POLE_RADIUS, ringColor: "#b3d1ff", label: "작은 파란 공 (무릎의 극)" },
+    { name: "doorSwing", object: door.swingHandle, radius: SWING_HANDLE_RADIUS, ringColor: "#fff0b3", label: "노란 공 (문 열기)" },
+    { name: "knobTurn", object: door.turnHandle, radius: TURN_HANDLE_RADIUS, ringColor: "#e0c8ff", label: "보라 공 (문고리 돌리기)" },
   ];
   const visuals = new HandleVisuals(scene, handles);
   visuals.animateHalo = !testMode && !reduceMotion;
@@ -201,14 +222,63 @@ async function main(): Promise<void> {
     ikSwitchLabel.textContent = params.ik ? "IK 켬" : "IK 끔";
   };
 
+  // --- 굽힘 제한 (팔꿈치·무릎): 두 관절이 같은 [min, max] 를 쓴다. 객체는 처음에 하나씩 만들어 고쳐 쓴다. ---
+  const elbowLimits = { min: 0, max: Math.PI };
+  const kneeLimits = { min: 0, max: Math.PI };
+  const elbowArc = new BendArc(ELBOW_ARC_RADIUS, ARC_MIN_RADIUS_PX, 0xff6ad5);
+  const kneeArc = new BendArc(KNEE_ARC_RADIUS, ARC_MIN_RADIUS_PX, 0xff6ad5);
+  scene.add(elbowArc, kneeArc);
+  const limitRange = document.getElementById("limit-range")!;
+  const applyLimits = (changed: keyof typeof params | null): void => {
+    // min ≤ max 를 지킨다 (라이브러리는 min > max 를 RangeError 로 거절한다): 사용자가 움직이지 않은 쪽을 맞춘다.
+    if (params.limitMin > params.limitMax) {
+      if (changed === "limitMax") params.limitMin = params.limitMax;
+      else params.limitMax = params.limitMin;
+      ui.refresh();
+    }
+    for (const limits of [elbowLimits, kneeLimits]) {
+      limits.min = params.limitMin * DEGREE;
+      limits.max = params.limitMax * DEGREE;
+    }
+    armIK.bendLimits = params.elbowLimit ? elbowLimits : null;
+    legIK.bendLimits = params.kneeLimit ? kneeLimits : null;
+    // 팔이 닿는 거리 d 의 범위: [√(a² + b² + 2ab·cos max), √(a² + b² + 2ab·cos min)] (제한이 없으면 [|a − b|, a + b]).
+    const a = params.upperLength, b = params.lowerLength;
+    const near = params.elbowLimit ? limitedReach(a, b, elbowLimits.max) : Math.abs(a - b);
+    const far = params.elbowLimit ? limitedReach(a, b, elbowLimits.min) : a + b;
+    limitRange.textContent = `팔이 닿는 d: ${near.toFixed(3)} – ${far.toFixed(3)} m (제한 없이 ${Math.abs(a - b).toFixed(3)} – ${(a + b).toFixed(3)} m)`;
+  };
+
+  // --- 문고리 잡기: 손이 빨간 공 대신 문고리를 잡는다. tip = 손바닥, 끝 회전 = 문고리 (grip 객체) 의 월드 회전 ---
+  /** 사용자 모델을 보는 동안에는 대역의 공·문을 다시 보이지 않는다. */
+  let modelActive = false;
+  const applyGrip = (): void => {
+    door.setVisible(params.grip && !modelActive);
+    ball.visible = !params.grip && !modelActive;
+    armIK.tip.copy(params.grip ? PALM_TIP : ORIGIN);
+    armIK.target = door.grip;
+    armIK.pole = pole;
+    document.body.classList.toggle("grip-active", params.grip && !modelActive);
+    // ‘끝 회전’ 은 문고리를 잡을 때만 뜻이 있다.
+    for (const controller of ui.gui.controllersRecursive()) {
+      if (controller.property === "endRotation") controller.enable(params.grip);
+    }
+  };
+
   const ui = createUi(document.getElementById("controls")!, params, {
-    onLengthsChange: applyLengths,
+    onLengthsChange: () => { applyLengths(); applyLimits(null); },
     onPoleSideChange: placePole,
     onStatsChange: applyStats,
     onStressChange: () => stressView.setCount(params.stress),
     // 사용자가 자동 움직임을 켜면 제 속도로.
     onAutoMoveChange: () => { if (params.autoMove) fullSpeed = true; },
     onIkChange: syncIkSwitch,
+    onGripChange: () => {
+      // 문고리를 잡는 팔꿈치는 바깥·아래로 굽는다: 굽는 평면이 카메라를 마주 봐 팔꿈치의 제한 호도 잘 보인다.
+      if (params.grip) ui.set("poleSide", "out");
+      applyGrip();
+    },
+    onLimitsChange: applyLimits,
     onReset: () => {
       Object.assign(params, defaultParams(testMode, reduceMotion));
       ui.refresh();
@@ -219,6 +289,9 @@ async function main(): Promise<void> {
       placeMovers();
       applyStats();
       syncIkSwitch();
+      applyGrip();
+      applyLimits(null);
+      door.set(0, 0);
       stressView.setCount(params.stress);
       cameraMovedByUser = false;
       layoutCamera();
@@ -279,6 +352,8 @@ async function main(): Promise<void> {
   placeMovers();
   applyStats();
   syncIkSwitch();
+  applyGrip();
+  applyLimits(null);
   layoutCamera();
 
   window.addEventListener("resize", () => {
@@ -298,8 +373,10 @@ async function main(): Promise<void> {
       layoutCamera();
     },
     onActivate: () => {
-      // 대역의 공을 키보드로 고를 수 없게 (숨긴 공은 끌 수도 없다), 실험은 멈춘다.
+      // 대역의 공을 키보드로 고를 수 없게 (숨긴 공은 끌 수도 없다), 실험은 멈춘다. 문고리 잡기도 끈다.
       keys.setEnabled(false);
+      modelActive = true;
+      if (params.grip) ui.set("grip", false);
       if (experiment.phase === "soft-off" || experiment.phase === "soft-on") {
         experiment.phase = "done";
         ui.set("soft", experiment.savedSoft);
@@ -332,6 +409,7 @@ async function main(): Promise<void> {
   const experimentButton = document.getElementById("extend-test") as HTMLButtonElement;
   const startExperiment = (): void => {
     stopAutoMove();
+    if (params.grip) ui.set("grip", false); // 실험은 빨간 공으로 한다
     plot.clear();
     experiment.savedSoft = params.soft;
     ui.set("soft", 0);
@@ -380,6 +458,13 @@ async function main(): Promise<void> {
   const toElbow = new Vector3();
   const toHand = new Vector3();
   const previousBall = new Vector3().copy(ball.position);
+  const gripWorld = new Vector3();
+  const tipWorld = new Vector3();
+  const bends = { elbow: 0, knee: 0 };
+  const viewPoint = new Vector3();
+  /** 월드 점 point 의 깊이에서 화면 1 CSS px 가 몇 m 인가. */
+  const metresPerPxAt = (point: Vector3, pixelsPerUnit: number): number =>
+    Math.max(-viewPoint.copy(point).applyMatrix4(camera.matrixWorldInverse).z, 0) / Math.max(pixelsPerUnit, 1e-9);
   const previousElbow = new Vector3();
   const ghostArmResult = createTwoBoneIKResult();
   const ghostLegResult = createTwoBoneIKResult();
@@ -402,6 +487,12 @@ async function main(): Promise<void> {
     }
     const experimentJump = stepExperiment();
     controls.update();
+    // 문고리 잡기: 끌기·키보드가 옮긴 노란·보라 공을 문의 열린 각·문고리의 돌린 각으로 (팔 IK 의 목표는 grip 객체).
+    if (params.grip) {
+      door.update();
+      gripWorld.setFromMatrixPosition(door.grip.matrixWorld);
+    }
+    const armTarget = params.grip ? gripWorld : ball.position;
 
     // IK 전 자세로 되돌리고, 보조 표시가 켜져 있으면 그 자세의 관절 위치를 유령에 쓴다.
     incomingArm.apply();
@@ -422,14 +513,22 @@ async function main(): Promise<void> {
 
     // IK: IK 전 자세에서 시작해 팔과 다리를 푼다.
     const ikStart = performance.now();
-    if (params.ik) {
+    armIK.soft = params.soft;
+    if (params.grip) {
+      // ik.target = 문고리의 grip 객체, ik.pole = 파란 공: update() 가 그 월드 위치 (와 끝 회전이 켜져 있으면 월드 회전) 로 푼다.
+      armIK.weight = params.ik ? params.weight : 0;
+      armIK.useTargetRotation = params.endRotation;
+      armIK.update();
+    } else if (params.ik) {
       armIK.weight = params.weight;
-      armIK.soft = params.soft;
-      legIK.weight = params.weight;
       armIK.solve(ball.position, pole.position);
-      legIK.solve(footTarget.position, kneePole.position);
     } else {
       armIK.solve(ball.position, pole.position, IK_OFF);
+    }
+    if (params.ik) {
+      legIK.weight = params.weight;
+      legIK.solve(footTarget.position, kneePole.position);
+    } else {
       legIK.solve(footTarget.position, kneePole.position, IK_OFF);
     }
     const ikMs = performance.now() - ikStart;
@@ -448,10 +547,12 @@ async function main(): Promise<void> {
     shoulderWorld.setFromMatrixPosition(upperArm.matrixWorld);
     elbowWorld.setFromMatrixPosition(lowerArm.matrixWorld);
     handWorld.setFromMatrixPosition(hand.matrixWorld);
-    measurements.distance = shoulderWorld.distanceTo(ball.position);
+    // 효과점: 목표에 닿을 점 (빨간 공이면 손목, 문고리면 손바닥의 tip).
+    tipWorld.copy(armIK.tip).applyMatrix4(hand.matrixWorld);
+    measurements.distance = shoulderWorld.distanceTo(armTarget);
     measurements.upper = shoulderWorld.distanceTo(elbowWorld);
     measurements.lower = elbowWorld.distanceTo(handWorld);
-    measurements.gap = handWorld.distanceTo(ball.position);
+    measurements.gap = tipWorld.distanceTo(armTarget);
     toElbow.subVectors(elbowWorld, shoulderWorld);
     toHand.subVectors(handWorld, shoulderWorld);
     measurements.theta = toElbow.angleTo(toHand);
@@ -459,6 +560,11 @@ async function main(): Promise<void> {
     toHand.subVectors(handWorld, elbowWorld);
     measurements.elbow = toElbow.angleTo(toHand);
     measurements.reachable = armIK.result.reachable;
+    measurements.limited = params.elbowLimit;
+    if (params.elbowLimit) {
+      measurements.limitNear = limitedReach(measurements.upper, measurements.lower, elbowLimits.max);
+      measurements.limitFar = limitedReach(measurements.upper, measurements.lower, elbowLimits.min);
+    }
     measurements.ik = params.ik;
     measurements.soft = params.soft;
     measurements.weight = params.weight;
@@ -467,17 +573,17 @@ async function main(): Promise<void> {
 
     // 함정 1: 공이 움직인 만큼 팔꿈치가 얼마나 움직였나 (IK 가 켜져 있을 때).
     if (params.ik && !experimentJump) {
-      plot.add(measurements.distance / (measurements.upper + measurements.lower), previousBall.distanceTo(ball.position),
+      plot.add(measurements.distance / (measurements.upper + measurements.lower), previousBall.distanceTo(armTarget),
         previousElbow.distanceTo(elbowWorld), params.soft);
     }
-    previousBall.copy(ball.position);
+    previousBall.copy(armTarget);
     previousElbow.copy(elbowWorld);
 
     // 보조 표시: IK 를 끄면 삼각형·유령·p 는 IK 가 만들 자세 (순수 수학 solveTwoBoneIK) 위에 그린다.
     for (let i = 0; i < helpers.length; i++) helpers[i]!.visible = params.helpers && !userModel.active;
     let triangleElbow = elbowWorld, triangleHand = handWorld;
     if (!params.ik) {
-      solveTwoBoneIK(shoulderWorld, measurements.upper, measurements.lower, ball.position, pole.position, ghostArmResult);
+      solveTwoBoneIK(shoulderWorld, measurements.upper, measurements.lower, armTarget, pole.position, ghostArmResult);
       triangleElbow = ghostArmResult.joint;
       triangleHand = ghostArmResult.end;
       if (showGhost) {
@@ -489,18 +595,38 @@ async function main(): Promise<void> {
         ghostLeg.set(hipWorld, ghostLegResult.joint, ghostLegResult.end);
       }
     }
-    geometryView.update(shoulderWorld, triangleElbow, ball.position, pole.position, measurements.upper, measurements.lower);
+    geometryView.update(shoulderWorld, triangleElbow, armTarget, pole.position, measurements.upper, measurements.lower);
     measurements.poleAngle = geometryView.poleAngle;
     // 뒤집힘 경고는 대역의 팔에 관한 것: 사용자 모델이 있으면 띄우지 않는다.
     measurements.flipDanger = geometryView.danger && !userModel.active;
     if (params.helpers) triangle.update(shoulderWorld, triangleElbow, triangleHand);
 
+    // 굽힘 제한: 라이브러리가 제한하는 삼각형 (뿌리 – 관절 – 효과점) 의 굽힘과 허락된 [min, max] 의 호.
+    // 효과점은 끝 회전이 정해지면 끝 뼈의 원점, 따라감 + tip 이면 tip (spec/END_EFFECTOR.md).
+    const bendEffector = params.grip && !params.endRotation ? tipWorld : handWorld;
+    hipWorld.setFromMatrixPosition(upperLeg.matrixWorld);
+    kneeWorld.setFromMatrixPosition(lowerLeg.matrixWorld);
+    footWorld.setFromMatrixPosition(foot.matrixWorld);
+    bends.elbow = bendAngle(shoulderWorld, elbowWorld, bendEffector);
+    bends.knee = bendAngle(hipWorld, kneeWorld, footWorld);
+    elbowArc.visible = params.elbowLimit && !modelActive;
+    kneeArc.visible = params.kneeLimit && !modelActive;
+    const pixelsPerUnit = (camera.projectionMatrix.elements[5]! * window.innerHeight) / 2;
+    if (elbowArc.visible) {
+      elbowArc.update(shoulderWorld, elbowWorld, bendEffector, pole.position, elbowLimits.min, elbowLimits.max,
+        metresPerPxAt(elbowWorld, pixelsPerUnit));
+    }
+    if (kneeArc.visible) {
+      kneeArc.update(hipWorld, kneeWorld, footWorld, kneePole.position, kneeLimits.min, kneeLimits.max, metresPerPxAt(kneeWorld, pixelsPerUnit));
+    }
+
     // 공의 모양 (최소 크기·고리·halo·내린 선), 키보드 초점 고리.
     visuals.hovered = dragger.hovered === null ? null : dragger.hovered.name;
     visuals.dragged = dragger.dragging === null ? null : dragger.dragging.name;
     visuals.focused = keys.focused;
-    visuals.update(camera, (camera.projectionMatrix.elements[5]! * window.innerHeight) / 2, clock);
+    visuals.update(camera, pixelsPerUnit, clock);
     keys.update();
+    if (params.grip) door.placeTip(hand.matrixWorld, armIK.tip, pixelsPerUnit);
 
     readouts.update(now, measurements);
     if (info.isOpen()) {
@@ -542,8 +668,35 @@ async function main(): Promise<void> {
     timing,
     dragger,
     arm: { shoulder: upperArm, elbow: lowerArm, hand },
+    leg: { hip: upperLeg, knee: lowerLeg, foot },
+    tip: () => tipWorld,
+    knob: door.grip,
+    tipMarker: door.tipMarker,
+    grip: () => {
+      const quat = (q: Quaternion): [number, number, number, number] => [q.x, q.y, q.z, q.w];
+      return {
+        active: params.grip,
+        endRotation: params.endRotation,
+        hand: quat(hand.getWorldQuaternion(new Quaternion())),
+        knob: quat(door.grip.getWorldQuaternion(new Quaternion())),
+        swingDeg: door.swing / DEGREE,
+        turnDeg: door.turn / DEGREE,
+        reachable: armIK.result.reachable,
+      };
+    },
+    setDoor: (swingDeg, turnDeg) => door.set(swingDeg * DEGREE, turnDeg * DEGREE),
+    limits: () => {
+      const state = (on: boolean, limits: { min: number; max: number }, bend: number, arc: BendArc) => ({
+        on, minDeg: limits.min / DEGREE, maxDeg: limits.max / DEGREE, bendDeg: bend / DEGREE,
+        arcVisible: arc.visible, arcMinDeg: arc.drawnMin / DEGREE, arcMaxDeg: arc.drawnMax / DEGREE,
+      });
+      return {
+        elbow: state(params.elbowLimit, elbowLimits, bends.elbow, elbowArc),
+        knee: state(params.kneeLimit, kneeLimits, bends.knee, kneeArc),
+      };
+    },
     incomingArm,
-    objects: { ball, pole, footTarget, kneePole },
+    objects: { ball, pole, footTarget, kneePole, doorSwing: door.swingHandle, knobTurn: door.turnHandle },
     helpers,
     stressCount: () => stressView.limbCount,
     isArmReachable: () => armIK.result.reachable,

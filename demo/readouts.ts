@@ -19,6 +19,10 @@ export interface Measurements {
   flipDanger: boolean;
   /** 마지막 solve() 의 reachable. */
   reachable: boolean;
+  /** 팔꿈치의 굽힘 제한이 켜졌는가, 그때 팔이 닿는 d 의 범위 [limitNear, limitFar] (m). */
+  limited: boolean;
+  limitNear: number;
+  limitFar: number;
   ik: boolean;
   soft: number;
   weight: number;
@@ -32,6 +36,7 @@ export interface Measurements {
 export function createMeasurements(): Measurements {
   return {
     distance: 0, upper: 0, lower: 0, gap: 0, theta: 0, elbow: Math.PI, poleAngle: Math.PI / 2, flipDanger: false, reachable: false,
+    limited: false, limitNear: 0, limitFar: 0,
     ik: true, soft: 0, weight: 1, ikMs: 0, stressCount: 0, stressMs: 0,
   };
 }
@@ -101,11 +106,13 @@ export class Readouts {
     this.gap.set(gapText);
     this.summaryGap.set(gapText);
 
+    const outsideLimits = values.limited && (distance > values.limitFar || distance < values.limitNear);
     let status: string;
     if (!values.ik) status = "IK 꺼짐";
     else if (values.reachable) status = "닿음";
     else if (distance > sum) status = "닿지 않음 (너무 멂)";
     else if (distance < diff) status = "닿지 않음 (너무 가까움)";
+    else if (outsideLimits) status = "닿지 않음 (굽힘 제한)";
     else status = "닿지 않음 (soft)";
     this.reach.set(status);
     const state = values.ik ? (values.reachable ? "reach" : "far") : "off";
@@ -116,6 +123,7 @@ export class Readouts {
     else if (values.reachable) shortStatus = "닿음";
     else if (distance > sum) shortStatus = "너무 멂";
     else if (distance < diff) shortStatus = "너무 가까움";
+    else if (outsideLimits) shortStatus = "제한 밖";
     else shortStatus = "soft 구간";
     this.summaryReach.set(shortStatus);
     this.summaryElement.dataset["state"] = state;

@@ -9,10 +9,27 @@ import type { Params, Ui } from "./ui";
 
 /** 월드 좌표 [x, y, z] (m). */
 export type Point3 = [number, number, number];
-/** 위치를 읽을 수 있는 것들. shoulder·elbow·hand 는 팔 뼈(UpperArm_R·LowerArm_R·Hand_R)의 원점. */
-export type PointName = "shoulder" | "elbow" | "hand" | "ball" | "pole" | "footTarget" | "kneePole";
-/** 끌 수 있는 공의 이름. */
-export type HandleName = "ball" | "pole" | "footTarget" | "kneePole";
+/**
+ * 위치를 읽을 수 있는 것들. shoulder·elbow·hand 는 팔 뼈(UpperArm_R·LowerArm_R·Hand_R)의 원점, hip·knee·foot 는 다리 뼈의 원점.
+ * tip: 손의 월드 행렬로 옮긴 ik.tip (목표에 닿을 점), tipMarker: 화면의 흰 tip 표시, knob: 손이 잡는 문고리의 자리 (grip 객체).
+ */
+export type PointName =
+  | "shoulder" | "elbow" | "hand" | "hip" | "knee" | "foot" | "tip" | "tipMarker" | "knob"
+  | "ball" | "pole" | "footTarget" | "kneePole" | "doorSwing" | "knobTurn";
+/** 끌 수 있는 공의 이름 (doorSwing: 문 열기, knobTurn: 문고리 돌리기 — 문고리 잡기에서만 보인다). */
+export type HandleName = "ball" | "pole" | "footTarget" | "kneePole" | "doorSwing" | "knobTurn";
+/** 사원수 [x, y, z, w] (three 의 순서). */
+export type Quat = [number, number, number, number];
+/** 관절 하나의 굽힘 제한: 켜졌는가, [min, max], 지금 굽힘 (라이브러리가 제한하는 삼각형에서 잰 바깥각), 그린 호. 각은 도. */
+export interface LimitState {
+  on: boolean;
+  minDeg: number;
+  maxDeg: number;
+  bendDeg: number;
+  arcVisible: boolean;
+  arcMinDeg: number;
+  arcMaxDeg: number;
+}
 /** ‘끝까지 펴 보기’ 실험의 단계. */
 export type ExperimentPhase = "idle" | "soft-off" | "soft-on" | "done";
 
@@ -36,8 +53,8 @@ export interface ExtraState {
 
 /** window.__twoBoneIK 의 모양. 값은 모두 마지막으로 그린 프레임의 것이다. */
 export interface TwoBoneIKTestHook {
-  /** 창구의 판. 모양이 바뀌면 올린다. */
-  readonly version: 2;
+  /** 창구의 판. 모양이 바뀌면 올린다 (3: 문고리 잡기·굽힘 제한). */
+  readonly version: 3;
   /** IK 를 풀고 그린 첫 프레임이 화면에 나갔으면 true. */
   readonly ready: boolean;
   /** 지금까지 그린 프레임 수 (다음 프레임을 기다릴 때 쓴다). */
@@ -77,6 +94,15 @@ export interface TwoBoneIKTestHook {
    * 유령은 IK 켬이면 IK 전 자세, 끔이면 IK 가 만들 자세.
    */
   geometry(): { outerRadius: number; innerRadius: number; p: Point3; ghostElbow: Point3; ghostHand: Point3; ghostVisible: boolean };
+  /**
+   * 문고리 잡기: 켜졌는가, 끝 회전이 켜졌는가, 손 (Hand_R) 과 문고리 grip 객체의 월드 사원수, 문의 열린 각·문고리의 돌린 각 (도),
+   * 팔 IK 의 reachable.
+   */
+  grip(): { active: boolean; endRotation: boolean; hand: Quat; knob: Quat; swingDeg: number; turnDeg: number; reachable: boolean };
+  /** 문의 열린 각·문고리의 돌린 각 (도) 을 정한다 (범위 안으로 잘린다). */
+  setDoor(swingDeg: number, turnDeg: number): void;
+  /** 팔꿈치·무릎의 굽힘 제한. */
+  limits(): { elbow: LimitState; knee: LimitState };
   /** 시간 누적을 0 으로. */
   resetTimings(): void;
   /**
@@ -110,6 +136,14 @@ export interface TestHookDeps {
   timing: { frames: number; ikSum: number; stressSum: number; stressFrames: number; pageSum: number; renderSum: number };
   dragger: HandleDragger;
   arm: { shoulder: Object3D; elbow: Object3D; hand: Object3D };
+  leg: { hip: Object3D; knee: Object3D; foot: Object3D };
+  /** 월드의 tip (손의 월드 행렬로 옮긴 ik.tip), 문고리의 grip 객체, 화면의 tip 표시. */
+  tip(): Vector3;
+  knob: Object3D;
+  tipMarker: Object3D;
+  grip(): ReturnType<TwoBoneIKTestHook["grip"]>;
+  setDoor(swingDeg: number, turnDeg: number): void;
+  limits(): ReturnType<TwoBoneIKTestHook["limits"]>;
   incomingArm: IncomingPose;
   objects: Record<HandleName, Object3D>;
   helpers: readonly Object3D[];
@@ -127,20 +161,28 @@ const worldOf = (object: Object3D): Point3 => {
 };
 
 export function installTestHook(deps: TestHookDeps): void {
-  const { arm, objects } = deps;
+  const { arm, leg, objects } = deps;
   const positions = (): Record<PointName, Point3> => ({
     shoulder: worldOf(arm.shoulder),
     elbow: worldOf(arm.elbow),
     hand: worldOf(arm.hand),
+    hip: worldOf(leg.hip),
+    knee: worldOf(leg.knee),
+    foot: worldOf(leg.foot),
+    tip: deps.tip().toArray() as Point3,
+    tipMarker: deps.tipMarker.position.toArray() as Point3,
+    knob: worldOf(deps.knob),
     // 공들은 장면 바로 아래: position 이 곧 월드 위치 (끄는 즉시 바뀐다).
     ball: objects.ball.position.toArray() as Point3,
     pole: objects.pole.position.toArray() as Point3,
     footTarget: objects.footTarget.position.toArray() as Point3,
     kneePole: objects.kneePole.position.toArray() as Point3,
+    doorSwing: objects.doorSwing.position.toArray() as Point3,
+    knobTurn: objects.knobTurn.position.toArray() as Point3,
   });
 
   const hook: TwoBoneIKTestHook = {
-    version: 2,
+    version: 3,
     get ready() { return deps.frameState.ready; },
     get frame() { return deps.frameState.frame; },
     testMode: deps.testMode,
@@ -196,6 +238,15 @@ export function installTestHook(deps: TestHookDeps): void {
     },
     geometry() {
       return deps.geometry();
+    },
+    grip() {
+      return deps.grip();
+    },
+    setDoor(swingDeg, turnDeg) {
+      deps.setDoor(swingDeg, turnDeg);
+    },
+    limits() {
+      return deps.limits();
     },
     resetTimings() {
       deps.timing.pageSum = 0;

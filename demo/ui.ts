@@ -28,6 +28,15 @@ export interface Params {
   stats: boolean;
   /** 스트레스 보기: 매 프레임 푸는 팔다리 수. */
   stress: StressCount;
+  /** 문고리 잡기: 손이 빨간 공 대신 문고리를 잡는다 (tip = 손바닥). */
+  grip: boolean;
+  /** 끝 회전: 문고리 잡기에서 손이 문고리의 회전을 갖는다 (끄면 손은 아래팔을 따라가고 tip 만 닿는다). */
+  endRotation: boolean;
+  /** 팔꿈치·무릎의 굽힘 제한 켬/끔과, 둘이 함께 쓰는 제한 [limitMin, limitMax] (도). */
+  elbowLimit: boolean;
+  kneeLimit: boolean;
+  limitMin: number;
+  limitMax: number;
 }
 
 /**
@@ -45,6 +54,12 @@ export function defaultParams(testMode: boolean, reduceMotion = false): Params {
     poleSide: "back",
     stats: false,
     stress: 0,
+    grip: false,
+    endRotation: true,
+    elbowLimit: false,
+    kneeLimit: false,
+    limitMin: 2,
+    limitMax: 150,
   };
 }
 
@@ -56,6 +71,9 @@ export interface UiCallbacks {
   onStressChange(): void;
   onAutoMoveChange(): void;
   onIkChange(): void;
+  onGripChange(): void;
+  /** 제한을 켜고 끄거나 min·max 를 바꿀 때. changed: 바뀐 값 (min > max 가 되면 다른 쪽을 맞춘다). */
+  onLimitsChange(changed: keyof Params): void;
   onReset(): void;
 }
 
@@ -93,6 +111,12 @@ export function createUi(container: HTMLElement, params: Params, callbacks: UiCa
   add("poleSide", gui.add(params, "poleSide", { "뒤·아래 (기본)": "back", "바깥": "out", "앞": "front", "위": "up" })
     .name("극 방향").onChange(callbacks.onPoleSideChange));
   add("stress", gui.add(params, "stress", { "끔": 0, "100개": 100, "1000개": 1000 }).name("스트레스 보기").onChange(callbacks.onStressChange));
+  add("grip", gui.add(params, "grip").name("문고리 잡기").onChange(callbacks.onGripChange));
+  add("endRotation", gui.add(params, "endRotation").name("끝 회전 (문고리)"));
+  add("elbowLimit", gui.add(params, "elbowLimit").name("팔꿈치 제한").onChange(() => callbacks.onLimitsChange("elbowLimit")));
+  add("kneeLimit", gui.add(params, "kneeLimit").name("무릎 제한").onChange(() => callbacks.onLimitsChange("kneeLimit")));
+  add("limitMin", gui.add(params, "limitMin", 0, 180, 1).name("제한 min (°)").onChange(() => callbacks.onLimitsChange("limitMin")));
+  add("limitMax", gui.add(params, "limitMax", 0, 180, 1).name("제한 max (°)").onChange(() => callbacks.onLimitsChange("limitMax")));
   add("stats", gui.add(params, "stats").name("프레임 시간 표시").onChange(callbacks.onStatsChange));
   const resetAction = { reset: callbacks.onReset };
   gui.add(resetAction, "reset").name("초기화");

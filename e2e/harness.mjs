@@ -159,20 +159,32 @@ export async function frames(page, k = 2) {
 
 /**
  * 마우스나 터치로 from → to 를 끈다. 터치는 CDP 로 진짜 터치 이벤트를 보낸다.
- * 놓은 뒤 settle 프레임을 기다린다.
+ * 놓은 뒤 settle 프레임을 기다린다. onStep 이 있으면 한 걸음마다 다음 프레임을 기다린 뒤 onStep(i) 를 부른다 (끄는 동안 재기).
  */
-export async function drag(page, session, touch, from, to, steps = 12, settle = 2) {
+export async function drag(page, session, touch, from, to, steps = 12, settle = 2, onStep = null) {
+  const at = (i) => ({ x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps });
   if (!touch) {
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();
-    await page.mouse.move(to.x, to.y, { steps });
+    if (onStep === null) await page.mouse.move(to.x, to.y, { steps });
+    else {
+      for (let i = 1; i <= steps; i++) {
+        const p = at(i);
+        await page.mouse.move(p.x, p.y);
+        await frames(page, 1);
+        await onStep(i);
+      }
+    }
     await page.mouse.up();
   } else {
     await session.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from.x, y: from.y, id: 1, radiusX: 8, radiusY: 8 }] });
     for (let i = 1; i <= steps; i++) {
-      const t = i / steps;
-      const x = from.x + (to.x - from.x) * t, y = from.y + (to.y - from.y) * t;
+      const { x, y } = at(i);
       await session.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y, id: 1, radiusX: 8, radiusY: 8 }] });
+      if (onStep !== null) {
+        await frames(page, 1);
+        await onStep(i);
+      }
     }
     await session.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
   }

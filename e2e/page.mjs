@@ -1,0 +1,333 @@
+// 설명 화면의 브라우저 테스트 (e2e/run.mjs, e2e/grip.mjs, e2e/limits.mjs) 가 함께 쓰는 것: 화면 크기, 허용치, 작은 벡터 도구,
+// 스크린샷의 픽셀 세기, 캔버스 위인지·패널 펴고 접기·조절 누르기·배치 검사.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inflateSync } from "node:zlib";
+import { assert, buildDemo, finish, frames, loadChromium, openViewport, recordFailure, serve } from "./harness.mjs";
+
+/** 화면 크기 세 가지: PC(마우스), 휴대폰 가로·세로(터치). */
+export const VIEWPORTS = [
+  { name: "desktop-1280x800", width: 1280, height: 800, touch: false, deviceScaleFactor: 1 },
+  { name: "phone-landscape-844x390", width: 844, height: 390, touch: true, deviceScaleFactor: 3 },
+  { name: "phone-portrait-390x844", width: 390, height: 844, touch: true, deviceScaleFactor: 3 },
+];
+
+/** 배경색 (demo/stage.ts 의 BACKGROUND_COLOR 와 같아야 한다). */
+export const BACKGROUND = [0x1b, 0x21, 0x30];
+/** 손–공 거리의 허용치: 팔 길이(a + b)에 대한 비율 (issue 4). */
+export const REACH_TOLERANCE = 1e-4;
+/** 뼈 길이·곧음의 허용치: 팔 길이에 대한 비율 (float64 행렬 연산의 반올림만 남는다). */
+export const EXACT_TOLERANCE = 1e-7;
+/** 누를 자리의 최소 높이 (CSS px): 이보다 작은 누를 것이 없어야 한다 (마우스·손가락 모두, issue 9). */
+export const MIN_TOUCH_TARGET = 44;
+
+// ---------------------------------------------------------------- 작은 테스트 도구
+
+export const sub = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+export const len = (v) => Math.hypot(v[0], v[1], v[2]);
+export const dist = (a, b) => len(sub(a, b));
+export const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+export const fmt = (x) => (Math.abs(x) < 1e-3 && x !== 0 ? x.toExponential(2) : x.toFixed(4));
+
+// ---------------------------------------------------------------- PNG 읽기 (스크린샷의 픽셀 세기)
+
+/** 8비트 RGB/RGBA PNG 를 { width, height, channels, data } 로 푼다 (Chromium 스크린샷용, 인터레이스 없음). */
+export function decodePng(buffer) {
+  let offset = 8;
+  let width = 0, height = 0, colorType = 0;
+  const idat = [];
+  while (offset < buffer.length) {
+    const length = buffer.readUInt32BE(offset);
+    const type = buffer.toString("ascii", offset + 4, offset + 8);
+    const body = buffer.subarray(offset + 8, offset + 8 + length);
+    if (type === "IHDR") {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      assert(body[8] === 8 && body[12] === 0, "PNG: 8비트, 인터레이스 없음만 읽는다");
+      colorType = body[9];
+    } else if (type === "IDAT") idat.push(body);
+    else if (type === "IEND") break;
+    offset += 12 + length;
+  }
+  const channels = colorType === 6 ? 4 : colorType === 2 ? 3 : 0;
+  assert(channels > 0, `PNG: 색 형식 ${colorType} 은 읽지 않는다`);
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const data = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const row = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const left = x >= channels ? data[y * stride + x - channels] : 0;
+      const up = y > 0 ? data[(y - 1) * stride + x] : 0;
+      const upLeft = y > 0 && x >= channels ? data[(y - 1) * stride + x - channels] : 0;
+      let value = row[x];
+      if (filter === 1) value += left;
+      else if (filter === 2) value += up;
+      else if (filter === 3) value += (left + up) >> 1;
+      else if (filter === 4) {
+        const p = left + up - upLeft;
+        const pa = Math.abs(p - left), pb = Math.abs(p - up), pc = Math.abs(p - upLeft);
+        value += pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft;
+      }
+      data[y * stride + x] = value & 0xff;
+    }
+  }
+  return { width, height, channels, data };
+}
+
+/** 배경색과 다른 픽셀의 비율 (0 … 1). */
+export function nonBackgroundFraction(png) {
+  let differing = 0;
+  const { data, channels } = png;
+  const total = png.width * png.height;
+  for (let i = 0; i < total; i++) {
+    const o = i * channels;
+    if (Math.abs(data[o] - BACKGROUND[0]) + Math.abs(data[o + 1] - BACKGROUND[1]) + Math.abs(data[o + 2] - BACKGROUND[2]) > 24) differing++;
+  }
+  return differing / total;
+}
+
+/** 두 스크린샷에서 다른 픽셀의 비율. region (이미지 픽셀 {left, top, right, bottom}) 을 주면 그 상자 안에서만 센다. */
+export function differenceFraction(a, b, region = null) {
+  assert(a.width === b.width && a.height === b.height, "스크린샷 크기가 다르다");
+  const left = Math.max(0, Math.floor(region?.left ?? 0)), top = Math.max(0, Math.floor(region?.top ?? 0));
+  const right = Math.min(a.width, Math.ceil(region?.right ?? a.width)), bottom = Math.min(a.height, Math.ceil(region?.bottom ?? a.height));
+  let differing = 0, total = 0;
+  for (let y = top; y < bottom; y++) {
+    for (let x = left; x < right; x++) {
+      const i = y * a.width + x;
+      const oa = i * a.channels, ob = i * b.channels;
+      total++;
+      if (Math.abs(a.data[oa] - b.data[ob]) + Math.abs(a.data[oa + 1] - b.data[ob + 1]) + Math.abs(a.data[oa + 2] - b.data[ob + 2]) > 24) differing++;
+    }
+  }
+  return total > 0 ? differing / total : 0;
+}
+
+// ---------------------------------------------------------------- 페이지 도구
+
+export const hook = (page, expression, arg) => page.evaluate(expression, arg);
+
+/** (x, y) 가 화면 안이고 UI 에 가려지지 않은 캔버스 위인지. */
+export async function onCanvas(page, point) {
+  return page.evaluate(({ x, y }) => {
+    if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return false;
+    const element = document.elementFromPoint(x, y);
+    return element !== null && element.id === "scene";
+  }, point);
+}
+
+/** origin 에서 direction 쪽으로 가며, 둘레 margin px 까지 모두 가려지지 않은 캔버스인 가장 먼 점. */
+export async function farthestOnCanvas(page, origin, direction, margin) {
+  return page.evaluate(({ origin, direction, margin }) => {
+    const free = (x, y) => {
+      for (const [ox, oy] of [[0, 0], [margin, 0], [-margin, 0], [0, margin], [0, -margin]]) {
+        const px = x + ox, py = y + oy;
+        if (px < 0 || py < 0 || px >= window.innerWidth || py >= window.innerHeight) return false;
+        if (document.elementFromPoint(px, py)?.id !== "scene") return false;
+      }
+      return true;
+    };
+    const length = Math.hypot(direction.x, direction.y);
+    const ux = direction.x / length, uy = direction.y / length;
+    let best = { x: origin.x, y: origin.y };
+    for (let t = 0; t < 4000; t += 4) {
+      const x = origin.x + ux * t, y = origin.y + uy * t;
+      if (!free(x, y)) break;
+      best = { x, y };
+    }
+    return best;
+  }, { origin, direction, margin });
+}
+
+export async function assertOnCanvas(page, point, what) {
+  assert(await onCanvas(page, point), `${what} (${point.x.toFixed(0)}, ${point.y.toFixed(0)}) 가 화면 밖이거나 UI 에 가려져 있다`);
+}
+
+/** 조절 패널(lil-gui)의 한 항목을 사람처럼 누른다 (터치 기기면 tap). 패널이 닫혀 있으면 먼저 연다. */
+export async function pressControl(page, touch, param) {
+  const closed = await page.evaluate(() => document.querySelector("#controls .lil-gui.root").classList.contains("closed"));
+  const title = page.locator("#controls .lil-gui.root > .title");
+  if (closed) await (touch ? title.tap() : title.click());
+  const input = page.locator(`#controls [data-param="${param}"] input`);
+  await input.scrollIntoViewIfNeeded();
+  await (touch ? input.tap() : input.click());
+  await frames(page, 2);
+}
+
+/** 설명 패널과 조절 패널을 닫거나 연다 (상태가 다를 때만 누른다). open: 둘 다 같은 값, 또는 { info, gui }. */
+export async function setPanels(page, touch, open) {
+  const want = typeof open === "boolean" ? { info: open, gui: open } : open;
+  const state = () => page.evaluate(() => ({
+    info: !document.getElementById("info").classList.contains("collapsed"),
+    gui: !document.querySelector("#controls .lil-gui.root").classList.contains("closed"),
+  }));
+  const press = (locator) => (touch ? locator.tap() : locator.click());
+  // 닫는 것을 먼저 (휴대폰은 하나를 펴면 다른 하나가 접힌다).
+  let now = await state();
+  if (now.info && !want.info) await press(page.locator("#info-toggle"));
+  now = await state();
+  if (now.gui && !want.gui) await press(page.locator("#controls .lil-gui.root > .title"));
+  now = await state();
+  if (!now.info && want.info) await press(page.locator("#info-toggle"));
+  now = await state();
+  if (!now.gui && want.gui) await press(page.locator("#controls .lil-gui.root > .title"));
+  // lil-gui 의 접기·펴기 애니메이션이 끝날 때까지 (높이가 멈출 때까지) 기다린다.
+  await page.waitForFunction(() => !document.querySelector("#controls .lil-gui.root").classList.contains("transition"));
+  await frames(page, 3);
+  return state();
+}
+
+/** 접힌 설명의 요약 줄(상태·손–공·θ)이 잘리지 않고 다 보인다. */
+export async function assertSummaryFits(page) {
+  const summary = await page.evaluate(() => ["s-reach", "s-gap", "s-theta"].map((id) => {
+    const element = document.getElementById(id);
+    const r = element.getBoundingClientRect();
+    // 요약 줄(.summary)은 넘치면 잘린다 (overflow: hidden): 값이 그 상자 안에 다 들어와야 보인다.
+    const inside = r.width > 0 && r.right <= element.closest(".summary").getBoundingClientRect().right + 0.5;
+    return { id, text: element.textContent, inside };
+  }));
+  for (const item of summary) assert(item.inside && item.text !== "–", `설명 머리 줄의 ${item.id} 가 다 보이지 않는다 ("${item.text}")`);
+  return summary;
+}
+
+/** 팔(어깨·팔꿈치·손)과 공·극 (또는 names 의 점들) 의 화면 위치가 모두 UI 에 가려지지 않은 캔버스 위인지. 가려진 것의 목록. */
+export async function coveredArmPoints(page, names = ["shoulder", "elbow", "hand", "ball", "pole"]) {
+  const covered = [];
+  for (const name of names) {
+    const point = await hook(page, (n) => window.__twoBoneIK.screen(n), name);
+    if (!(await onCanvas(page, point))) {
+      const what = await page.evaluate(({ x, y }) => {
+        const e = document.elementFromPoint(x, y);
+        return e === null ? "화면 밖" : `${e.tagName.toLowerCase()}#${e.id}.${[...e.classList].join(".")}`;
+      }, point);
+      covered.push(`${name} (${point.x.toFixed(0)}, ${point.y.toFixed(0)}) ← ${what}`);
+    }
+  }
+  return covered;
+}
+
+/** UI 상자들: 화면 안에 있는지, 서로 겹치지 않는지, 글자가 잘리지 않는지, 누를 것이 손가락 크기인지. */
+export async function checkLayout(page, touch) {
+  const report = await page.evaluate(({ minTarget, touch }) => {
+    const problems = [];
+    const w = window.innerWidth, h = window.innerHeight;
+    const box = (element) => element.getBoundingClientRect();
+    const panels = [
+      ["설명 패널", document.getElementById("info")],
+      // 조절 패널은 #controls 안에서 스크롤된다: 보이는 상자는 #controls.
+      ["조절 패널", document.querySelector("#controls .lil-gui.root")],
+    ];
+    for (const [name, element] of panels) {
+      const r = box(element);
+      if (r.left < 0 || r.top < 0 || r.right > w + 0.5 || r.bottom > h + 0.5) {
+        problems.push(`${name} 이 화면 밖으로 나간다: (${r.left.toFixed(0)}, ${r.top.toFixed(0)}) – (${r.right.toFixed(0)}, ${r.bottom.toFixed(0)}), 화면 ${w}×${h}`);
+      }
+    }
+    const a = box(panels[0][1]), b = box(panels[1][1]);
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+      problems.push(`설명 패널과 조절 패널이 겹친다: [${a.left.toFixed(0)},${a.top.toFixed(0)},${a.right.toFixed(0)},${a.bottom.toFixed(0)}] [${b.left.toFixed(0)},${b.top.toFixed(0)},${b.right.toFixed(0)},${b.bottom.toFixed(0)}]`);
+    }
+    // 캔버스 위 도구 줄은 패널과 겹치지 않는다 (휴대폰 세로에서 조절을 펴면 그 아래로 가려지는 것은 빼고).
+    const guiOpen = !document.querySelector("#controls .lil-gui.root").classList.contains("closed");
+    const tools = box(document.getElementById("tools"));
+    for (const [name, element] of panels) {
+      if (name === "조절 패널" && guiOpen && w <= 600) continue;
+      const r = box(element);
+      if (tools.left < r.right && r.left < tools.right && tools.top < r.bottom && r.top < tools.bottom) problems.push(`도구 줄이 ${name} 과 겹친다`);
+    }
+    // 보이는 글자가 가로로 잘리지 않는가 (줄임표로 숨은 이름 포함).
+    for (const element of document.querySelectorAll("#info .panel-toggle, #info dt, #info dd, #controls .name, #controls .title, #info summary")) {
+      const r = box(element);
+      if (r.width === 0 || r.height === 0) continue;
+      if (element.scrollWidth > element.clientWidth + 1) problems.push(`글자가 잘린다: "${element.textContent.trim()}" (${element.scrollWidth} > ${element.clientWidth})`);
+    }
+    // 누를 것의 크기 (마우스 화면도: issue 9 는 모든 컨트롤에 44 px 을 요구한다).
+    for (const element of document.querySelectorAll("#info-toggle, #controls .title, #info summary, #controls .controller, #tools button, #info button")) {
+      const r = box(element);
+      if (r.width === 0 || r.height === 0) continue;
+      if (r.height < minTarget) problems.push(`누를 것이 작다 (${r.height.toFixed(0)} px < ${minTarget}): "${element.textContent.trim().slice(0, 20)}"`);
+    }
+    // 첫 줄 안내: 늘 보이고 (화면 안, 패널과 겹치지 않음), 한 줄이고, 잘리지 않는다.
+    const hint = document.getElementById("hint");
+    const hintBox = box(hint);
+    if (hintBox.width === 0 || hintBox.top < 0 || hintBox.bottom > window.innerHeight) problems.push("첫 줄 안내가 보이지 않는다");
+    for (const [name, element] of panels) {
+      const r = box(element);
+      if (hintBox.left < r.right && r.left < hintBox.right && hintBox.top < r.bottom && r.top < hintBox.bottom) problems.push(`첫 줄 안내가 ${name} 과 겹친다`);
+    }
+    if (hint.scrollWidth > hint.clientWidth + 1) problems.push(`첫 줄 안내가 잘린다 (${hint.scrollWidth} > ${hint.clientWidth})`);
+    for (const span of hint.querySelectorAll("span")) {
+      if (span.getClientRects().length > 1) problems.push("첫 줄 안내가 두 줄이다");
+    }
+    return problems;
+  }, { minTarget: MIN_TOUCH_TARGET, touch });
+  assert(report.length === 0, report.join("\n"));
+}
+
+/** 캔버스 중 UI 가 가리지 않는 비율. */
+export async function uncoveredFraction(page) {
+  return page.evaluate(() => {
+    let free = 0, total = 0;
+    for (let y = 4; y < window.innerHeight; y += 16) {
+      for (let x = 4; x < window.innerWidth; x += 16) {
+        total++;
+        if (document.elementFromPoint(x, y)?.id === "scene") free++;
+      }
+    }
+    return free / total;
+  });
+}
+
+// ---------------------------------------------------------------- 기능 하나의 브라우저 테스트 (파일 하나)
+
+/** ?test 로 열고 (자동 움직임 끔, 카메라 고정) 첫 프레임이 나갈 때까지. */
+export async function openTestPage(page, origin) {
+  await page.goto(`${origin}/index.html?test`);
+  await page.waitForFunction(() => window.__twoBoneIK?.ready === true, undefined, { timeout: 60000 });
+}
+
+/**
+ * 데모를 임시 폴더에 빌드해 띄우고, 세 화면 크기마다 새 Chromium 에서 runViewport(v) 를 돌린 뒤 "N passed, M failed" 로 끝낸다.
+ * v: { page, session, touch, viewport, origin, consoleErrors (콘솔 오류·바깥 요청), shot(label) → 풀어 둔 PNG }.
+ */
+export async function runSuite(prefix, runViewport) {
+  const chromium = await loadChromium();
+  const outDir = mkdtempSync(join(tmpdir(), `${prefix}-build-`));
+  const shotDir = mkdtempSync(join(tmpdir(), `${prefix}-screenshots-`));
+  await buildDemo(outDir);
+  const { server, origin } = await serve(outDir);
+  try {
+    for (const viewport of VIEWPORTS) {
+      console.log(`\n${viewport.name} (${viewport.touch ? "터치" : "마우스"})`);
+      const { context, page, session, userDataDir } = await openViewport(chromium, viewport, `${prefix}-chromium-`);
+      const consoleErrors = [];
+      page.on("console", (message) => { if (message.type() === "error") consoleErrors.push(message.text()); });
+      page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
+      page.on("request", (request) => {
+        const url = request.url();
+        if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) consoleErrors.push(`바깥 요청: ${url}`);
+      });
+      const shot = async (label) => {
+        const path = join(shotDir, `${viewport.name}-${label}.png`);
+        const buffer = await page.screenshot({ path });
+        console.log(`      스크린샷: ${path}`);
+        return decodePng(buffer);
+      };
+      try {
+        await runViewport({ page, session, touch: viewport.touch, viewport, origin, consoleErrors, shot });
+      } catch (error) {
+        recordFailure(viewport.name, error);
+      } finally {
+        await context.close();
+        rmSync(userDataDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    server.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  finish(shotDir);
+}
