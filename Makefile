@@ -42,11 +42,13 @@ test-ts: install venv
 test-py: install venv
 	$(VENV_PY) -m pytest python/tests -q
 
-test-e2e: install browser-deps
+# venv: gltfClean.mjs 가 파이썬의 footlock 으로 .glb 를 고친 뒤 페이지에 놓는다.
+test-e2e: install venv browser-deps
 	node e2e/run.mjs
 	node e2e/grip.mjs
 	node e2e/limits.mjs
 	node e2e/models.mjs
+	node e2e/gltfClean.mjs
 
 # 배포 확인: build → twine check → 휠 내용 → sdist 의 테스트 → 새 venv 에 휠 설치 후 README 예 (python/tools/check_dist.py)
 dist-py: venv
