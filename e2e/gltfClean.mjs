@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assert, crash, frames, REPO, test } from "./harness.mjs";
-import { runSuite } from "./page.mjs";
+import { dropFile, runSuite } from "./page.mjs";
 
 const SOURCE = join(REPO, "python/tests/data/gltf_walk_skate.glb");
 const PYTHON = join(REPO, ".venv/bin/python");
@@ -20,21 +20,6 @@ const SKATING = 0.01;
 const work = mkdtempSync(join(tmpdir(), "two-bone-ik-gltf-"));
 const FIXED = join(work, "walk_fixed.glb");
 execFileSync(PYTHON, ["-m", "twoboneik", "footlock", SOURCE, "-o", FIXED, "-q"], { cwd: REPO, stdio: ["ignore", "ignore", "inherit"] });
-
-/** 파일을 페이지에 끌어다 놓는다 (models.mjs 와 같은 DataTransfer). */
-async function dropFile(page, name, bytes) {
-  await page.evaluate(({ name, base64 }) => {
-    const binary = atob(base64);
-    const data = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([data], name));
-    const target = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2) ?? document.body;
-    for (const type of ["dragenter", "dragover", "drop"]) {
-      target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
-    }
-  }, { name, base64: Buffer.from(bytes).toString("base64") });
-}
 
 /** 놓은 모델을 IK 없이 (클립 그대로) 재생하며 3 초 동안 프레임마다 두 발의 월드 자리와 시각을 모은다. */
 async function sampleFeet(page, name, bytes) {

@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assert, buildDemo, crash, drag as dragAndSettle, finish, frames, loadChromium, openViewport, recordFailure, REPO, serve, test } from "./harness.mjs";
+import { dropFile } from "./page.mjs";
 const RIGS = join(REPO, "test", "fixtures", "rigs");
 /** 제3자의 진짜 모델 (출처·허락은 그 폴더의 README). */
 const THIRD_PARTY = join(REPO, "test", "fixtures", "third_party");
@@ -44,21 +45,6 @@ async function waitAttempt(page, before) {
 }
 
 const attempts = (page) => page.evaluate(() => window.__twoBoneIKModel?.attempts ?? 0);
-
-/** 파일을 페이지에 끌어다 놓는다: 페이지 안에서 File 을 만들어 drop 이벤트로 (사람이 놓는 것과 같은 DataTransfer). */
-async function dropFile(page, name, bytes) {
-  await page.evaluate(({ name, base64 }) => {
-    const binary = atob(base64);
-    const data = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([data], name));
-    const target = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2) ?? document.body;
-    for (const type of ["dragenter", "dragover", "drop"]) {
-      target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
-    }
-  }, { name, base64: Buffer.from(bytes).toString("base64") });
-}
 
 /** 끈 뒤 3 프레임을 기다린다 (모델의 클립이 한 번 더 돈 뒤에 잰다). */
 const drag = (page, session, touch, from, to) => dragAndSettle(page, session, touch, from, to, 12, 3);

@@ -293,6 +293,41 @@ export async function openTestPage(page, origin) {
  * 데모를 임시 폴더에 빌드해 띄우고, 세 화면 크기마다 새 Chromium 에서 runViewport(v) 를 돌린 뒤 "N passed, M failed" 로 끝낸다.
  * v: { page, session, touch, viewport, origin, consoleErrors (콘솔 오류·바깥 요청), shot(label) → 풀어 둔 PNG }.
  */
+/**
+ * 페이지의 콘솔 오류·바깥 요청을 모으고 (consoleErrors), 스크린샷을 찍어 (경로를 출력하고) 디코드한 PNG 를 돌려주는 shot(label).
+ */
+export function watchPage(page, origin, shotDir, viewport) {
+  const consoleErrors = [];
+  page.on("console", (message) => { if (message.type() === "error") consoleErrors.push(message.text()); });
+  page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  page.on("request", (request) => {
+    const url = request.url();
+    if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) consoleErrors.push(`바깥 요청: ${url}`);
+  });
+  const shot = async (label) => {
+    const path = join(shotDir, `${viewport.name}-${label}.png`);
+    const buffer = await page.screenshot({ path });
+    console.log(`      스크린샷: ${path}`);
+    return decodePng(buffer);
+  };
+  return { consoleErrors, shot };
+}
+
+/** 파일을 페이지에 끌어다 놓는다: 페이지 안에서 File 을 만들어 drop 이벤트로 (사람이 놓는 것과 같은 DataTransfer). */
+export async function dropFile(page, name, bytes) {
+  await page.evaluate(({ name, base64 }) => {
+    const binary = atob(base64);
+    const data = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([data], name));
+    const target = document.elementFromPoint(window.innerWidth / 2, window.innerHeight / 2) ?? document.body;
+    for (const type of ["dragenter", "dragover", "drop"]) {
+      target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    }
+  }, { name, base64: Buffer.from(bytes).toString("base64") });
+}
+
 export async function runSuite(prefix, runViewport) {
   const chromium = await loadChromium();
   const outDir = mkdtempSync(join(tmpdir(), `${prefix}-build-`));
@@ -303,19 +338,7 @@ export async function runSuite(prefix, runViewport) {
     for (const viewport of VIEWPORTS) {
       console.log(`\n${viewport.name} (${viewport.touch ? "터치" : "마우스"})`);
       const { context, page, session, userDataDir } = await openViewport(chromium, viewport, `${prefix}-chromium-`);
-      const consoleErrors = [];
-      page.on("console", (message) => { if (message.type() === "error") consoleErrors.push(message.text()); });
-      page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
-      page.on("request", (request) => {
-        const url = request.url();
-        if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) consoleErrors.push(`바깥 요청: ${url}`);
-      });
-      const shot = async (label) => {
-        const path = join(shotDir, `${viewport.name}-${label}.png`);
-        const buffer = await page.screenshot({ path });
-        console.log(`      스크린샷: ${path}`);
-        return decodePng(buffer);
-      };
+      const { consoleErrors, shot } = watchPage(page, origin, shotDir, viewport);
       try {
         await runViewport({ page, session, touch: viewport.touch, viewport, origin, consoleErrors, shot });
       } catch (error) {

@@ -9,7 +9,7 @@ import { assert, buildDemo, crash, drag, finish, frames, loadChromium, openViewp
 import {
   assertOnCanvas, assertSummaryFits, checkLayout, coveredArmPoints, cross, decodePng, differenceFraction, dist, EXACT_TOLERANCE,
   farthestOnCanvas, fmt, hook, len, nonBackgroundFraction, onCanvas, pressControl, REACH_TOLERANCE, setPanels, sub, uncoveredFraction,
-  VIEWPORTS,
+  VIEWPORTS, watchPage,
 } from "./page.mjs";
 
 /** 화면에 그린 공의 최소 지름 (CSS px), 손가락이 잡는 자리의 최소 지름. */
@@ -29,19 +29,7 @@ const STRESS_TIMING_FRAMES = 60;
 async function runViewport(chromium, origin, viewport, shotDir, timingsOut) {
   console.log(`\n${viewport.name} (${viewport.touch ? "터치" : "마우스"})`);
   const { context, page, session, userDataDir } = await openViewport(chromium, viewport, "two-bone-ik-chromium-");
-  const consoleErrors = [];
-  page.on("console", (message) => { if (message.type() === "error") consoleErrors.push(message.text()); });
-  page.on("pageerror", (error) => consoleErrors.push(`pageerror: ${error.message}`));
-  page.on("request", (request) => {
-    const url = request.url();
-    if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) consoleErrors.push(`바깥 요청: ${url}`);
-  });
-  const shot = async (label) => {
-    const path = join(shotDir, `${viewport.name}-${label}.png`);
-    const buffer = await page.screenshot({ path });
-    console.log(`      스크린샷: ${path}`);
-    return decodePng(buffer);
-  };
+  const { consoleErrors, shot } = watchPage(page, origin, shotDir, viewport);
   const { touch } = viewport;
 
   try {

@@ -7,19 +7,12 @@ import { QUATERNION_UNIT_TOLERANCE } from "../math/tolerances.js";
 import { fieldsOf } from "../math/quaternionFields.js";
 import { isGoodBone, isWritableResult, throwBadBone, throwBadResult, throwNotBoolean, throwNotObject, throwNotUnitInterval } from "../chainChecks.js";
 import type { TwoBoneIKResult } from "../math/solveTwoBoneIK.js";
+import type { TwoBoneIKOptions } from "../TwoBoneIK.js";
 import type { ChainLinks } from "./chainLinks.js";
 import type { SolveFrame } from "./solveFrame.js";
 
-/** solve() 한 번에만 적용할 설정 (TwoBoneIK.ts 의 TwoBoneIKOptions 와 같은 모양). */
-interface CallOptions {
-  weight?: number;
-  soft?: number;
-  keepEndRotation?: boolean;
-  endRotation?: Readonly<QuaternionLike> | null;
-  endRotationWeight?: number;
-  tip?: Readonly<Vector3Like>;
-  bendLimits?: Readonly<BendLimits> | null;
-}
+/** solve() 한 번에만 적용할 설정. */
+type CallOptions = TwoBoneIKOptions;
 
 /** 인스턴스가 주는 기본값. */
 interface InstanceSettings {
