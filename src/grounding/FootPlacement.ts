@@ -81,6 +81,8 @@ const NORMAL_FOLLOW_RATE = 4;
  * 비례해 줄어, 닿을 때는 0 이다: 디딘 발은 땅을 늦지 않고 따르고 (뜨지 않는다), 들린 발만 부드럽게 움직인다.
  */
 const SETTLE_HEIGHT = 0.1;
+/** 클립의 땅 위 다리 길이의 이 비율 안의 발바닥 점은 디딘 점이다 (계단 모서리에 걸친 발은 디딘 점이 제 단에 선다). */
+const PLANTED_HEIGHT = 0.015;
 /** 닿지 않는 목표를 올릴 때 다리 길이에서 남기는 비율 (반올림으로 닿지 않는 일이 없게). */
 const REACH_MARGIN = 1e-9;
 /**
@@ -215,8 +217,9 @@ export class FootPlacement {
     const offset: [FollowSpring, FollowSpring, FollowSpring] = [createFollowSpring(0), createFollowSpring(0), createFollowSpring(0)];
     const normal: [FollowSpring, FollowSpring, FollowSpring] = [createFollowSpring(up.x), createFollowSpring(up.y), createFollowSpring(up.z)];
     const footRotation = new Quaternion();
+    const length = a.distanceTo(b) + b.distanceTo(c);
     return {
-      ik, ground: new FootGround(leg.end, soles), length: a.distanceTo(b) + b.distanceTo(c),
+      ik, ground: new FootGround(leg.end, soles, PLANTED_HEIGHT * length), length,
       offset, normal, targetWorld: new Vector3(), upperWorld: new Vector3(), tilt: 0,
       tiltRotation: new Quaternion(), footRotation, solveOptions: { endRotation: footRotation, weight: 1 },
     };
@@ -260,7 +263,7 @@ export class FootPlacement {
       leg.ik.end.updateWorldMatrix(true, false);
       leg.ground.read(this.ground, root, up, this);
       followLeg(leg, this.#snap, this, frame, up, root);
-      keepSolesOnGround(leg, root, up);
+      keepSolesOnGround(leg, up);
       // 4. 이 다리에 필요한 골반 내림: 클립의 다리 뻗음보다 더 펴지 않는다.
       const upper = leg.upperWorld.setFromMatrixPosition(leg.ik.upper.matrixWorld);
       const ankle = leg.ground.ankleWorld;
@@ -403,12 +406,11 @@ function resetFollow(s: FollowSpring, value: number): void {
 }
 
 /**
- * 실제로 쓸 기울기로 돌린 발바닥 점이 닿은 땅보다 아래로 가지 않게 (클립에서 땅 위 높이만큼 위에) 발목 목표를 up 으로
- * 올린다. 스프링이 늦어 법선이 덜 기울었거나 변위가 덜 내려왔어도 발바닥은 땅에 묻히지 않는다.
+ * 실제로 쓸 기울기로 돌린 발바닥 점이 닿은 땅보다 아래로 가지 않게 (제 땅 위 clearance 만큼 위에: FootGround.clearance)
+ * 발목 목표를 up 으로 올린다. 스프링이 늦어 법선이 덜 기울었거나 변위가 덜 내려왔어도 발바닥은 땅에 묻히지 않는다.
  */
-function keepSolesOnGround(leg: LegState, root: Readonly<Vector3>, up: Readonly<Vector3>): void {
+function keepSolesOnGround(leg: LegState, up: Readonly<Vector3>): void {
   const g = leg.ground, target = leg.targetWorld, ankle = g.ankleWorld;
-  const rootUp = root.x * up.x + root.y * up.y + root.z * up.z;
   let lift = 0;
   for (let i = 0; i < g.soleWorld.length; i++) {
     if (!g.hitFound[i]) continue;
@@ -417,8 +419,7 @@ function keepSolesOnGround(leg: LegState, root: Readonly<Vector3>, up: Readonly<
     if (!(upDotN > 0)) continue;
     const moved = _sole.copy(sole).sub(ankle).applyQuaternion(leg.tiltRotation).add(target);
     const height = (moved.x - hit.point.x) * normal.x + (moved.y - hit.point.y) * normal.y + (moved.z - hit.point.z) * normal.z;
-    const clipHeight = sole.x * up.x + sole.y * up.y + sole.z * up.z - rootUp;
-    const need = (clipHeight * upDotN - height) / upDotN;
+    const need = (g.clearance[i]! * upDotN - height) / upDotN;
     if (need > lift) lift = need;
   }
   if (lift > 0) { target.x += up.x * lift; target.y += up.y * lift; target.z += up.z * lift; }

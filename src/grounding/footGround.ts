@@ -24,6 +24,11 @@ export class FootGround {
   /** 발바닥 점마다의 닿음 (hit 이 null 이면 그 점 아래 땅이 없거나 maxStepHeight 보다 높다). */
   readonly hits: readonly GroundHit[];
   readonly hitFound: boolean[];
+  /**
+   * 발바닥 점마다 지킬 땅 위 높이 (m, up 방향): 클립의 높이. 디딘 점 (클립에서 plantedHeight 안) 이 있으면 들린 점
+   * (뒤꿈치 닿기의 발끝, 발끝 떼기의 뒤꿈치) 은 0: 계단 모서리에 걸친 발이 디딘 점을 띄우지 않고 들린 점만 땅에 묻히지 않는다.
+   */
+  readonly clearance: number[];
   /** 땅을 하나라도 찾았는가. */
   contact = false;
   /** 클립 자세의 발목 (월드). */
@@ -38,10 +43,20 @@ export class FootGround {
   readonly #tilt = new Quaternion();
   readonly #tiltSettings: TiltSettings = { weight: 0.5, maxTilt: 0.5 };
   readonly #rotated = new Vector3();
+  readonly #pivotAxis = new Vector3();
+  readonly #pivotFrom = new Vector3();
+  /** 발바닥 점마다: 디딘 점인가 (이번 프레임). */
+  readonly #planted: boolean[];
+  readonly #pivot = new Quaternion();
+  /** 클립의 땅 위 이 높이 (m) 안의 발바닥 점은 디딘 점이다. */
+  readonly #plantedHeight: number;
 
-  constructor(foot: Object3D, soleLocal: readonly Vector3[]) {
+  constructor(foot: Object3D, soleLocal: readonly Vector3[], plantedHeight: number) {
     this.foot = foot;
     this.soleLocal = soleLocal;
+    this.#plantedHeight = plantedHeight;
+    this.clearance = soleLocal.map(() => 0);
+    this.#planted = soleLocal.map(() => false);
     this.soleWorld = soleLocal.map(() => new Vector3());
     this.hits = soleLocal.map(() => ({ point: new Vector3(), normal: new Vector3() }));
     this.hitFound = soleLocal.map(() => false);
@@ -50,11 +65,14 @@ export class FootGround {
   /**
    * 클립 자세 (발의 matrixWorld 가 최신) 에서 땅을 읽어 offsetGoal·normalGoal 을 정한다. 쓰는 것은 이 객체뿐이다.
    * 1. 발바닥 점마다 up·maxStepHeight 위에서 아래로, 클립의 땅보다 maxStepDown 아래까지 쏜다 (들린 발도 같은 깊이까지).
-   * 2. 땅 평면: 법선 N = 닿은 법선들의 평균, 점 P = N 방향으로 가장 높은 닿음 (계단에서는 높은 단).
+   * 2. 땅 평면: 법선 N = 닿은 법선들의 평균, 점 P = N 방향으로 가장 높은 닿음 (계단에서는 높은 단). 디딘 점
+   *    (클립의 땅 위 plantedHeight 안) 이 있으면 그 점들의 닿음에서만 고른다: 디딘 발이 선 단.
    * 3. 발목 목표 A' = G + N·a: G 는 발목 A 를 up 을 따라 평면에 내린 점, a = 클립 땅 위 발목 높이.
    *    평평한 평면과 완전한 기울임이면 발바닥이 클립에서처럼 땅에 닿는다 (식의 까닭: 발을 up→N 으로 돌리면
    *    발바닥 점은 평면에서 클립 높이만큼 떨어진다).
-   * 4. 기울기가 maxTilt·tiltWeight 로 줄었으면 발바닥 점이 평면 아래로 가지 않게 up 으로 더 올린다.
+   * 4. 들린 점이 제 땅 (더 높은 단) 에 묻히면 발을 디딘 점 쪽으로 젖힌다 (발끝 들기·뒤꿈치 들기, N 을 그만큼 돌린다;
+   *    maxTilt 까지). 그래도 남거나 기울기가 maxTilt·tiltWeight 로 줄었으면 발바닥 점마다 제 땅 위 clearance 를
+   *    지키도록 up 으로 옮긴다 (젖혔으면 디딘 점이 땅에 닿게 내리기도 한다).
    */
   read(ground: GroundQuery, root: Readonly<Vector3>, up: Readonly<Vector3>, settings: FootGroundSettings): void {
     const matrix = this.foot.matrixWorld;
@@ -85,18 +103,32 @@ export class FootGround {
     const inverse = 1 / Math.sqrt(normal.x * normal.x + normal.y * normal.y + normal.z * normal.z);
     normal.x *= inverse; normal.y *= inverse; normal.z *= inverse;
     if (normal.x * up.x + normal.y * up.y + normal.z * up.z <= 0) normal.copy(up); // 벽·천장은 발 디딜 땅이 아니다
+    // 디딘 점: 클립에서 땅에 닿은 (plantedHeight 안) 발바닥 점. 하나라도 있으면 평면은 그 점들의 닿음에서 고르고,
+    // 들린 점은 제 땅에 묻히지만 않으면 된다 (clearance 0).
+    let planted = 0;
+    for (let i = 0; i < this.soleLocal.length; i++) {
+      const sole = this.soleWorld[i]!;
+      const clipHeight = sole.x * up.x + sole.y * up.y + sole.z * up.z - rootUp;
+      this.clearance[i] = clipHeight;
+      const isPlanted = this.hitFound[i]! && clipHeight <= this.#plantedHeight;
+      this.#planted[i] = isPlanted;
+      if (isPlanted) planted++;
+    }
     const plane = this.#planePoint;
     let best = -Infinity;
     for (let i = 0; i < this.soleLocal.length; i++) {
-      if (!this.hitFound[i]) continue;
+      if (!this.hitFound[i] || (planted > 0 && !this.#planted[i])) continue;
       const point = this.hits[i]!.point;
       const h = point.x * normal.x + point.y * normal.y + point.z * normal.z;
       if (h > best) { best = h; plane.copy(this.hits[i]!.point); }
     }
-    this.#placeAnkle(root, up, settings);
+    if (planted > 0) {
+      for (let i = 0; i < this.soleLocal.length; i++) if (!this.#planted[i]) this.clearance[i] = 0;
+    }
+    this.#placeAnkle(root, up, settings, planted > 0);
   }
 
-  #placeAnkle(root: Readonly<Vector3>, up: Readonly<Vector3>, settings: FootGroundSettings): void {
+  #placeAnkle(root: Readonly<Vector3>, up: Readonly<Vector3>, settings: FootGroundSettings, hasPlanted: boolean): void {
     const ankle = this.ankleWorld, normal = this.normalGoal, plane = this.#planePoint;
     const offset = this.offsetGoal;
     const upDotN = up.x * normal.x + up.y * normal.y + up.z * normal.z;
@@ -108,24 +140,71 @@ export class FootGround {
     offset.x = ankleHeight * normal.x - along * up.x;
     offset.y = ankleHeight * normal.y - along * up.y;
     offset.z = ankleHeight * normal.z - along * up.z;
-    // 4. 줄어든 기울기로 돌린 발바닥 점이 평면보다 클립 높이만큼 위에 있는지 본다.
     const tiltSettings = this.#tiltSettings;
     tiltSettings.weight = settings.tiltWeight;
     tiltSettings.maxTilt = settings.maxTilt;
+    // 4. 들린 점이 제 땅에 묻히면 디딘 점 쪽으로 젖힌다 (N 을 돌린다).
+    const pivoted = hasPlanted && this.#pivotOverStep(up, tiltTowards(this.#tilt, up, normal, tiltSettings), settings.maxTilt);
+    // 5. 실제 기울기로 돌린 발바닥 점이 제 땅 위 clearance 에 있도록 up 으로 옮긴다 (젖혔으면 내리기도 한다).
     const tilt = tiltTowards(this.#tilt, up, normal, tiltSettings);
-    let lift = 0;
+    let lift = pivoted ? -Infinity : 0;
     for (let i = 0; i < this.soleLocal.length; i++) {
-      const sole = this.soleWorld[i]!;
-      const clipHeight = sole.x * up.x + sole.y * up.y + sole.z * up.z - rootUp;
-      const moved = this.#rotated.copy(sole).sub(ankle).applyQuaternion(tilt).add(ankle).add(offset);
-      const height = (moved.x - plane.x) * normal.x + (moved.y - plane.y) * normal.y + (moved.z - plane.z) * normal.z;
-      const want = clipHeight * upDotN;
-      if (want - height > lift) lift = want - height;
+      if (!this.hitFound[i]) continue;
+      const hit = this.hits[i]!, n = hit.normal;
+      const upDotHit = up.x * n.x + up.y * n.y + up.z * n.z;
+      if (!(upDotHit > 0)) continue;
+      const moved = this.#rotated.copy(this.soleWorld[i]!).sub(ankle).applyQuaternion(tilt).add(ankle).add(offset);
+      const height = (moved.x - hit.point.x) * n.x + (moved.y - hit.point.y) * n.y + (moved.z - hit.point.z) * n.z;
+      const need = (this.clearance[i]! * upDotHit - height) / upDotHit;
+      if (need > lift) lift = need;
     }
-    if (lift > 0) {
-      const k = lift / upDotN;
-      offset.x += up.x * k; offset.y += up.y * k; offset.z += up.z * k;
+    if (lift > 0 || (pivoted && lift > -Infinity)) {
+      offset.x += up.x * lift; offset.y += up.y * lift; offset.z += up.z * lift;
     }
+  }
+
+  /**
+   * 디딘 점 c 와 들린 점 r (제 땅이 더 높아 묻히는 점) 에 대해, 발을 새 발목 둘레로 축 k = 수평 (r − c) × up 만큼 θ 돌려
+   * r 이 c 에 대해 제 땅 위로 올라오게 하는 가장 작은 θ (≤ maxTilt) 를 구해 normalGoal 을 그만큼 돌린다. 높이는 up 을 따라
+   * 잰다: U cos θ + W sin θ ≥ E (U, W: c 에서 r 까지의 up 성분과 k × 의 up 성분, E: 두 점의 땅 높이 차 + clearance 차).
+   * 돌렸으면 true.
+   */
+  #pivotOverStep(up: Readonly<Vector3>, tilt: Quaternion, maxTilt: number): boolean {
+    const ankle = this.ankleWorld, count = this.soleLocal.length;
+    let c = -1;
+    for (let i = 0; i < count; i++) if (this.#planted[i]) { c = i; break; }
+    if (c < 0) return false;
+    const vc = this.#pivotFrom.copy(this.soleWorld[c]!).sub(ankle).applyQuaternion(tilt);
+    const groundC = this.#groundHeight(c, up);
+    let angle = 0;
+    const axis = this.#pivotAxis;
+    for (let r = 0; r < count; r++) {
+      if (this.#planted[r] || !this.hitFound[r]) continue;
+      const vr = this.#rotated.copy(this.soleWorld[r]!).sub(ankle).applyQuaternion(tilt);
+      const ur = vr.x * up.x + vr.y * up.y + vr.z * up.z, uc = vc.x * up.x + vc.y * up.y + vc.z * up.z;
+      // 수평 성분 d = (vr − vc) − up·(ur − uc), k = d × up / |d|, W = |d|.
+      const U = ur - uc;
+      const dx = vr.x - vc.x - up.x * U, dy = vr.y - vc.y - up.y * U, dz = vr.z - vc.z - up.z * U;
+      const W = Math.sqrt(dx * dx + dy * dy + dz * dz);
+      if (!(W > 0)) continue;
+      const E = this.clearance[r]! - this.clearance[c]! + this.#groundHeight(r, up) - groundC;
+      if (U >= E) continue; // 젖히지 않아도 묻히지 않는다
+      const R = Math.sqrt(U * U + W * W), phi = Math.atan2(W, U);
+      const theta = E >= R ? phi : phi - Math.acos(E / R);
+      if (theta > angle) {
+        angle = theta;
+        axis.set((dy * up.z - dz * up.y) / W, (dz * up.x - dx * up.z) / W, (dx * up.y - dy * up.x) / W);
+      }
+    }
+    if (!(angle > 0)) return false;
+    this.normalGoal.applyQuaternion(this.#pivot.setFromAxisAngle(axis, angle < maxTilt ? angle : maxTilt));
+    return true;
+  }
+
+  /** 발바닥 점 i 의 닿음의 높이 (up 방향, 월드). */
+  #groundHeight(i: number, up: Readonly<Vector3>): number {
+    const p = this.hits[i]!.point;
+    return p.x * up.x + p.y * up.y + p.z * up.z;
   }
 }
 
