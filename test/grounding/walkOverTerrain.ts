@@ -35,7 +35,7 @@ export interface WalkResult {
   readonly legLength: number;
   /** 접촉 중 발바닥의 가장 깊은 관통 (m, ≥ 0). */
   readonly penetration: number;
-  /** 접촉 중 발의 가장 큰 뜸 (m): 발의 접촉 발바닥 점 가운데 가장 낮은 것의 (땅 위 높이 − 클립 높이). */
+  /** 접촉 중 발의 가장 큰 뜸 (m): 발의 접촉 발바닥 점 가운데 가장 낮은 것의 (땅 위 높이 − max(0, 클립 높이)). */
   readonly float: number;
   /** 골반 내림의 범위 (m) 와 설정의 한계, 클립보다 올라간 최대 (m). */
   readonly maxDrop: number;
@@ -137,9 +137,10 @@ export async function walkOverTerrain(
         if (clipHeight > contactTolerance) return;
         const w = _v.copy(p).applyMatrix4(foot.foot.matrixWorld);
         const above = w.y - heightAt(w.x, w.z);
-        // 클립 자체가 땅 아래로 들어간 만큼은 클립의 몫이다.
+        // 클립 자체가 땅 아래로 들어간 만큼은 클립의 몫이다 (양쪽으로): 클립보다 더 묻히면 관통, 땅 위 클립 높이보다
+        // 높으면 뜸. 클립이 묻은 발을 땅 높이로 올린 것은 뜸이 아니다.
         penetration = Math.max(penetration, Math.min(0, clipHeight) - above);
-        lowest = Math.min(lowest, above - clipHeight);
+        lowest = Math.min(lowest, above - Math.max(0, clipHeight));
       });
       if (lowest < Infinity) float = Math.max(float, lowest);
     });
