@@ -31,13 +31,19 @@ describe("markdown links", () => {
     });
   }
 
-  it("the README links every docs page", () => {
-    for (const readme of ["README.md", "README.en.md"]) {
-      const text = read(readme);
-      for (const page of docsPages(REPO)) {
-        const korean = !page.endsWith(".en.md");
-        if (korean !== (readme === "README.md")) continue;
-        expect(text.includes(`](${page}`), `${readme} → ${page}`).toBe(true);
+  it("each README links every docs page of its language (docs/ from README*, python/docs/ from python/README*)", () => {
+    const sets: [string, string[]][] = [
+      ["", docsPages(REPO)],
+      ["python/", pythonDocs.map((page) => page.slice("python/".length))],
+    ];
+    for (const [dir, pages] of sets) {
+      for (const readme of ["README.md", "README.en.md"]) {
+        const text = read(dir + readme);
+        for (const page of pages) {
+          const korean = !page.endsWith(".en.md");
+          if (korean !== (readme === "README.md")) continue;
+          expect(text.includes(`](${page}`), `${dir}${readme} → ${page}`).toBe(true);
+        }
       }
     }
   });
