@@ -1,4 +1,4 @@
-// 문서(README.md, README.en.md, CONTRIBUTING.md)의 코드 블록을 꺼낸다. 모든 블록이 테스트다 (test/readme/readme.test.ts):
+// 문서(README.md, README.en.md, CONTRIBUTING.md, docs/*.md)의 코드 블록을 꺼낸다. 모든 블록이 테스트다 (test/readme/readme.test.ts):
 //   ```ts / ```typescript / ```js / ```javascript  → 모두 함께 타입 검사하고, 하나씩 Node 에서 실행한다 (가짜 렌더러·작은 glTF).
 //   ```sh / ```bash / ```shell                     → 줄마다 명령이 저장소에 있는지 (make 대상, npm 스크립트, 설치할 패키지 이름, 파일).
 //   ```python                                      → .venv 의 Python 으로 실행한다.

@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import * as THREE from "three";
 import { GLTFLoader } from "three/addons/loaders/GLTFLoader.js";
 import { blockFileName, extractCodeBlocks } from "./codeBlocks";
+import { docsPages } from "./markdownLinks";
 import type { CodeBlock } from "./codeBlocks";
 import { browserGlobals, resetStubState, stubState } from "./browserStub";
 import { makeTargetsOf, shellBlockProblems } from "./shellCommands";
@@ -25,7 +26,8 @@ vi.mock("three", async (importOriginal) => {
 
 const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const OUT_DIR = join(REPO, ".readme-blocks");
-const DOCUMENTS = ["README.md", "README.en.md", "CONTRIBUTING.md"];
+// README 에서 옮긴 docs/*.md (한국어와 .en.md) 의 블록도 README 의 블록과 똑같이 돈다.
+const DOCUMENTS = ["README.md", "README.en.md", "CONTRIBUTING.md", ...docsPages(REPO)];
 const FRAMES = 120;
 /** 손–공 거리의 허용치 (m): 팔 길이 0.5 m 의 float64 반올림만 남는다. */
 const HAND_ON_BALL = 1e-9;
