@@ -1,8 +1,14 @@
-import { PropertyBinding, Vector3 } from "three";
+import { Vector3 } from "three";
 import type { Object3D } from "three";
 import { BONE_NAME_TABLES } from "./boneNames.js";
 import type { BoneNameTables, HumanBoneRole } from "./boneNames.js";
 import { measureBodyAxes } from "./bodyAxes.js";
+import { isDescendant, isRecord, matchNameMap, matchNameTable, matchVrmHumanoid } from "./boneMatching.js";
+import type { BoneMatches } from "./boneMatching.js";
+import { LIMB_LABELS, ROLE_LABELS } from "./limbLabels.js";
+
+export { matchBoneName, normalizeBoneName } from "./boneMatching.js";
+export { boneRoleLabel, limbLabel } from "./limbLabels.js";
 
 export type { BoneNameConvention, BoneNamePrefix, BoneNameTables, HumanBoneRole } from "./boneNames.js";
 export { BONE_NAME_TABLES } from "./boneNames.js";
@@ -124,141 +130,10 @@ const LIMBS: readonly { name: LimbName; side: "left" | "right"; kind: "arm" | "l
   { name: "rightLeg", side: "right", kind: "leg", roles: ["rightUpperLeg", "rightLowerLeg", "rightFoot"] },
 ];
 
-const LIMB_LABELS: Record<LimbName, string> = { leftArm: "왼팔", rightArm: "오른팔", leftLeg: "왼다리", rightLeg: "오른다리" };
-const ROLE_LABELS: Record<HumanBoneRole, string> = {
-  leftUpperArm: "왼 위팔", leftLowerArm: "왼 아래팔", leftHand: "왼손",
-  leftUpperLeg: "왼 허벅지", leftLowerLeg: "왼 정강이", leftFoot: "왼발", leftToes: "왼 발가락",
-  rightUpperArm: "오른 위팔", rightLowerArm: "오른 아래팔", rightHand: "오른손",
-  rightUpperLeg: "오른 허벅지", rightLowerLeg: "오른 정강이", rightFoot: "오른발", rightToes: "오른 발가락",
-};
-
-/**
- * 팔다리의 한국어 이름 (화면에 보여 줄 때).
- *
- * @param name 팔다리.
- * @returns "왼팔", "오른팔", "왼다리", "오른다리" 중 하나.
- */
-export function limbLabel(name: LimbName): string {
-  return LIMB_LABELS[name];
-}
-
-/**
- * 뼈 역할의 한국어 이름 (화면에 보여 줄 때).
- *
- * @param role 뼈 역할.
- * @returns "왼 위팔", "오른발" 같은 이름.
- */
-export function boneRoleLabel(role: HumanBoneRole): string {
-  return ROLE_LABELS[role];
-}
-
-/**
- * 이름 비교용 정규화: 소문자로 바꾸고 a-z·0-9 만 남긴다 (구분자 : _ . - 공백, 대소문자를 무시한다).
- *
- * @param name 뼈 이름.
- * @returns 정규화한 이름 (예: "mixamorig:LeftArm" → "mixamorigleftarm").
- */
-export function normalizeBoneName(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, "");
-}
-
-interface CompiledConvention {
-  readonly id: string;
-  readonly prefixes: readonly { regex: RegExp; rank: number }[];
-  readonly lookup: ReadonlyMap<string, HumanBoneRole>;
-}
-
-const _compiled = new WeakMap<BoneNameTables, readonly CompiledConvention[]>();
-
-function compile(tables: BoneNameTables): readonly CompiledConvention[] {
-  let compiled = _compiled.get(tables);
-  if (compiled !== undefined) return compiled;
-  compiled = tables.conventions.map((convention) => {
-    const lookup = new Map<string, HumanBoneRole>();
-    for (const role of tables.roles) {
-      for (const name of convention.bones[role] ?? []) lookup.set(name, role);
-    }
-    return {
-      id: convention.id,
-      prefixes: convention.prefixes.map((prefix) => ({ regex: new RegExp(`^(?:${prefix.pattern})`), rank: prefix.rank })),
-      lookup,
-    };
-  });
-  _compiled.set(tables, compiled);
-  return compiled;
-}
-
-/**
- * 이름 하나가 이름 표의 어느 역할인지 (여러 규칙이 같은 역할을 말할 수 있다). 이름을 정규화한 뒤
- * 각 규칙의 접두어 + 표의 이름과 정확히 같은지 본다.
- *
- * @param name 뼈 이름 (정규화하기 전).
- * @param tables 이름 표. 기본은 {@link BONE_NAME_TABLES}.
- * @returns 맞은 역할마다 하나: role, 맞은 접두어 가운데 가장 작은 rank, 맞은 규칙 id 들. 맞는 것이 없으면 빈 배열.
- */
-export function matchBoneName(
-  name: string,
-  tables: BoneNameTables = BONE_NAME_TABLES,
-): { role: HumanBoneRole; rank: number; conventions: string[] }[] {
-  const normalized = normalizeBoneName(name);
-  const found = new Map<HumanBoneRole, { role: HumanBoneRole; rank: number; conventions: string[] }>();
-  if (normalized === "") return [];
-  for (const convention of compile(tables)) {
-    for (const prefix of convention.prefixes) {
-      const match = prefix.regex.exec(normalized);
-      if (match === null) continue;
-      const role = convention.lookup.get(normalized.slice(match[0].length));
-      if (role === undefined) continue;
-      const entry = found.get(role);
-      if (entry === undefined) found.set(role, { role, rank: prefix.rank, conventions: [convention.id] });
-      else {
-        entry.rank = Math.min(entry.rank, prefix.rank);
-        if (!entry.conventions.includes(convention.id)) entry.conventions.push(convention.id);
-      }
-    }
-  }
-  return [...found.values()];
-}
-
 /** 메시·카메라·빛은 뼈 후보가 아니다 (같은 이름의 장식 메시가 손으로 뽑히지 않게). */
 function isBoneCandidate(object: Object3D): boolean {
   const o = object as Object3D & { isMesh?: boolean; isLine?: boolean; isPoints?: boolean; isCamera?: boolean; isLight?: boolean };
   return !(o.isMesh || o.isLine || o.isPoints || o.isCamera || o.isLight);
-}
-
-function isBone(object: Object3D): boolean {
-  return (object as Object3D & { isBone?: boolean }).isBone === true;
-}
-
-function isDescendant(object: Object3D, ancestor: Object3D): boolean {
-  for (let node = object.parent; node !== null; node = node.parent) if (node === ancestor) return true;
-  return false;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
-}
-
-/** VRM 휴머노이드 맵: 역할 → 노드 번호 (VRM 1.0 우선, 없으면 0.x). */
-function readVrmHumanoid(json: unknown): { source: "vrm1" | "vrm0"; nodes: Map<string, number> } | null {
-  if (!isRecord(json) || !isRecord(json.extensions)) return null;
-  const vrm1 = json.extensions.VRMC_vrm;
-  if (isRecord(vrm1) && isRecord(vrm1.humanoid) && isRecord(vrm1.humanoid.humanBones)) {
-    const nodes = new Map<string, number>();
-    for (const [role, entry] of Object.entries(vrm1.humanoid.humanBones)) {
-      if (isRecord(entry) && typeof entry.node === "number") nodes.set(role, entry.node);
-    }
-    return { source: "vrm1", nodes };
-  }
-  const vrm0 = json.extensions.VRM;
-  if (isRecord(vrm0) && isRecord(vrm0.humanoid) && Array.isArray(vrm0.humanoid.humanBones)) {
-    const nodes = new Map<string, number>();
-    for (const entry of vrm0.humanoid.humanBones as unknown[]) {
-      if (isRecord(entry) && typeof entry.bone === "string" && typeof entry.node === "number") nodes.set(entry.bone, entry.node);
-    }
-    return { source: "vrm0", nodes };
-  }
-  return null;
 }
 
 function validateOptions(root: unknown, options: FindLimbsOptions, tables: BoneNameTables): void {
@@ -280,6 +155,79 @@ function validateOptions(root: unknown, options: FindLimbsOptions, tables: BoneN
   if (gltf !== undefined && !(isRecord(gltf) && isRecord(gltf.parser) && gltf.parser.associations instanceof Map)) {
     throw new RangeError(`findLimbs: options.gltf 는 GLTFLoader 의 결과(gltf.parser.json·associations)여야 합니다 (받은 값: ${String(gltf)})`);
   }
+}
+
+/** 5 단계의 기준: 좌우를 잴 왼쪽 방향, 팔다리 뿌리의 가운데, 그 기준 ({@link FindLimbsResult.sideCheck}). */
+interface SideReference {
+  readonly referenceLeft: Vector3;
+  readonly center: Vector3 | null;
+  readonly sideCheck: FindLimbsResult["sideCheck"];
+}
+
+type Position = (role: HumanBoneRole) => Vector3 | null;
+
+/** 있는 점들의 평균 (하나도 없으면 null). */
+function mean(points: (Vector3 | null)[]): Vector3 | null {
+  const present = points.filter((p): p is Vector3 => p !== null);
+  if (present.length === 0) return null;
+  return present.reduce((sum, p) => sum.add(p), new Vector3()).divideScalar(present.length);
+}
+
+/** 5. 좌우 확인의 기준 (이름과 따로): 발가락이 있으면 발 → 발가락이 앞, 없으면 glTF 관례. */
+function referenceSides(position: Position, up: Vector3, conventionForward: Vector3): SideReference {
+  const toesForward = new Vector3();
+  for (const side of ["left", "right"] as const) {
+    const foot = position(`${side}Foot`), toes = position(`${side}Toes`);
+    if (foot !== null && toes !== null) toesForward.add(toes.sub(foot));
+  }
+  toesForward.addScaledVector(up, -toesForward.dot(up));
+  let sideCheck: FindLimbsResult["sideCheck"] = "toes";
+  let referenceForward = toesForward;
+  if (!(toesForward.lengthSq() > 0)) {
+    referenceForward = conventionForward.clone().addScaledVector(up, -conventionForward.dot(up));
+    sideCheck = "convention";
+  }
+  const referenceLeft = new Vector3().crossVectors(up, referenceForward);
+  const center = mean(LIMBS.map((limb) => position(limb.roles[0])));
+  if (!(referenceLeft.lengthSq() > 0) || center === null) sideCheck = "none";
+
+  return { referenceLeft, center, sideCheck };
+}
+
+/** 6. 한 팔다리의 사슬: 세 뼈가 있고 한 사슬이며 (아니면 issues 에), 이름의 좌우가 자리와 맞는지 본다 (반대여도 돌려준다). */
+function chainLimb(
+  limb: (typeof LIMBS)[number], bones: BoneMatches, position: Position, sides: SideReference, forward: Vector3, issues: LimbIssue[],
+): Limb | null {
+  const { referenceLeft, center, sideCheck } = sides;
+  const [upper, mid, end] = limb.roles.map((role) => bones[role]?.bone);
+  const missing = limb.roles.filter((role) => bones[role] === undefined);
+  if (upper === undefined || mid === undefined || end === undefined) {
+    for (const role of missing) {
+      if (issues.some((issue) => issue.role === role)) continue; // 모호함 등으로 이미 말했다
+      issues.push({ code: "missing", limb: limb.name, role, bones: [], message: `${LIMB_LABELS[limb.name]}: ${ROLE_LABELS[role]} 뼈를 찾지 못했습니다` });
+    }
+    return null;
+  }
+  if (!isDescendant(mid, upper) || !isDescendant(end, mid)) {
+    const [parent, child] = isDescendant(mid, upper) ? [mid, end] : [upper, mid];
+    issues.push({
+      code: "not-descendant", limb: limb.name, role: null, bones: [upper.name, mid.name, end.name],
+      message: `${LIMB_LABELS[limb.name]}: "${child.name}" 가 "${parent.name}" 의 자손이 아니라 한 사슬이 아닙니다`,
+    });
+    return null;
+  }
+  if (sideCheck !== "none" && center !== null) {
+    const lateral = position(limb.roles[0])!.sub(center).dot(referenceLeft);
+    if (limb.side === "left" ? lateral < 0 : lateral > 0) {
+      const other = limb.side === "left" ? "오른쪽" : "왼쪽";
+      issues.push({
+        code: "side-mismatch", limb: limb.name, role: limb.roles[0], bones: [upper.name],
+        message: `${LIMB_LABELS[limb.name]}: 이름은 ${limb.side === "left" ? "왼쪽" : "오른쪽"}인데 "${upper.name}" 은 캐릭터의 ${other}에 있습니다`,
+      });
+    }
+  }
+  const bendDirection = limb.kind === "leg" ? forward.clone() : forward.clone().negate();
+  return { name: limb.name, side: limb.side, kind: limb.kind, upper, mid, end, bendDirection };
 }
 
 /**
@@ -306,87 +254,23 @@ export function findLimbs(root: Object3D, options: FindLimbsOptions = {}): FindL
   const tables = options.tables ?? BONE_NAME_TABLES;
   validateOptions(root, options, tables);
   const issues: LimbIssue[] = [];
-  const bones: { [role in HumanBoneRole]?: BoneMatch } = {};
+  const bones: BoneMatches = {};
 
   const objects: Object3D[] = [];
   root.traverse((object) => {
     if (isBoneCandidate(object)) objects.push(object);
   });
 
-  // 1. 사용자가 준 이름 맵. 그 이름이 없으면 다른 규칙으로 대신 찾지 않는다 (사용자의 뜻을 몰래 바꾸지 않게).
-  const claimed = new Set<HumanBoneRole>();
-  for (const [role, name] of Object.entries(options.names ?? {}) as [HumanBoneRole, string][]) {
-    claimed.add(role);
-    const sanitized = PropertyBinding.sanitizeNodeName(name);
-    const hits = objects.filter((object) => object.name === name || object.name === sanitized);
-    if (hits.length === 1) bones[role] = { bone: hits[0]!, source: "names" };
-    else if (hits.length === 0) {
-      issues.push({ code: "name-map", limb: null, role, bones: [name], message: `이름 맵의 ${ROLE_LABELS[role]} "${name}" 인 뼈가 없습니다` });
-    } else {
-      issues.push({ code: "ambiguous", limb: null, role, bones: [name], message: `이름 맵의 ${ROLE_LABELS[role]} "${name}" 인 뼈가 ${hits.length}개라 고르지 않았습니다` });
-    }
-  }
-
-  // 2. VRM 휴머노이드 맵 (노드 번호 → GLTFLoader 가 만든 Object3D).
-  let facesMinusZ = false;
-  const vrm = options.gltf !== undefined ? readVrmHumanoid(options.gltf.parser.json) : null;
-  if (vrm !== null && options.gltf !== undefined) {
-    facesMinusZ = vrm.source === "vrm0"; // VRM 0.x 는 −Z 를 보고 만든다
-    const byNode = new Map<number, Object3D>();
-    for (const [object, reference] of options.gltf.parser.associations) {
-      if (isRecord(object) && (object as unknown as Object3D).isObject3D && reference?.nodes !== undefined) {
-        byNode.set(reference.nodes, object as unknown as Object3D);
-      }
-    }
-    for (const role of tables.roles) {
-      if (claimed.has(role)) continue;
-      const node = vrm.nodes.get(role);
-      if (node === undefined) continue;
-      const object = byNode.get(node);
-      if (object !== undefined && isDescendant(object, root)) bones[role] = { bone: object, source: vrm.source };
-      else {
-        issues.push({ code: "vrm", limb: null, role, bones: [String(node)], message: `VRM 휴머노이드 맵의 ${ROLE_LABELS[role]} (노드 ${node}) 가 모델 안에 없습니다` });
-      }
-    }
-  }
-
-  // 3. 이름 표.
-  const candidates = new Map<HumanBoneRole, { object: Object3D; rank: number; conventions: string[] }[]>();
-  for (const object of objects) {
-    for (const match of matchBoneName(object.name, tables)) {
-      let list = candidates.get(match.role);
-      if (list === undefined) candidates.set(match.role, (list = []));
-      list.push({ object, rank: match.rank, conventions: match.conventions });
-    }
-  }
-  for (const role of tables.roles) {
-    if (claimed.has(role) || bones[role] !== undefined) continue;
-    const list = candidates.get(role);
-    if (list === undefined) continue;
-    // 뼈(Bone)가 먼저, 그다음 접두어 rank.
-    const key = (c: { object: Object3D; rank: number }) => (isBone(c.object) ? 0 : 1000) + c.rank;
-    const best = Math.min(...list.map(key));
-    const top = list.filter((c) => key(c) === best);
-    if (top.length === 1) bones[role] = { bone: top[0]!.object, source: top[0]!.conventions[0]! };
-    else {
-      const names = top.map((c) => c.object.name);
-      issues.push({
-        code: "ambiguous", limb: null, role, bones: names,
-        message: `${ROLE_LABELS[role]}: 후보가 여럿이라 고르지 않았습니다 (${names.map((n) => `"${n}"`).join(", ")}). options.names 로 정해 주세요`,
-      });
-    }
-  }
+  // 1–3. 역할마다 뼈를 고른다: 이름 맵 → VRM 휴머노이드 맵 → 이름 표 (boneMatching.ts).
+  const claimed = matchNameMap(objects, options.names, bones, issues);
+  const facesMinusZ = matchVrmHumanoid(root, options.gltf, tables, claimed, bones, issues);
+  matchNameTable(objects, tables, claimed, bones, issues);
 
   // 4. 방향: 지금 자세의 월드 위치에서.
   root.updateWorldMatrix(true, true);
   const position = (role: HumanBoneRole): Vector3 | null => {
     const match = bones[role];
     return match === undefined ? null : new Vector3().setFromMatrixPosition(match.bone.matrixWorld);
-  };
-  const mean = (points: (Vector3 | null)[]): Vector3 | null => {
-    const present = points.filter((p): p is Vector3 => p !== null);
-    if (present.length === 0) return null;
-    return present.reduce((sum, p) => sum.add(p), new Vector3()).divideScalar(present.length);
   };
   const rootAxis = (x: number, y: number, z: number) => new Vector3(x, y, z).transformDirection(root.matrixWorld);
   const conventionForward = rootAxis(0, 0, facesMinusZ ? -1 : 1);
@@ -395,60 +279,15 @@ export function findLimbs(root: Object3D, options: FindLimbsOptions = {}): FindL
     rootAxis(0, 1, 0), conventionForward,
   )!;
 
-  // 5. 좌우 확인 (이름과 따로): 발가락이 있으면 발 → 발가락이 앞, 없으면 glTF 관례.
-  const toesForward = new Vector3();
-  for (const side of ["left", "right"] as const) {
-    const foot = position(`${side}Foot`), toes = position(`${side}Toes`);
-    if (foot !== null && toes !== null) toesForward.add(toes.sub(foot));
-  }
-  toesForward.addScaledVector(up, -toesForward.dot(up));
-  let sideCheck: FindLimbsResult["sideCheck"] = "toes";
-  let referenceForward = toesForward;
-  if (!(toesForward.lengthSq() > 0)) {
-    referenceForward = conventionForward.clone().addScaledVector(up, -conventionForward.dot(up));
-    sideCheck = "convention";
-  }
-  const referenceLeft = new Vector3().crossVectors(up, referenceForward);
-  const center = mean(LIMBS.map((limb) => position(limb.roles[0])));
-  if (!(referenceLeft.lengthSq() > 0) || center === null) sideCheck = "none";
-
+  // 5. 좌우 확인 (이름과 따로).
+  const sides = referenceSides(position, up, conventionForward);
   // 6. 사슬.
   const result: Record<LimbName, Limb | null> = { leftArm: null, rightArm: null, leftLeg: null, rightLeg: null };
-  for (const limb of LIMBS) {
-    const [upper, mid, end] = limb.roles.map((role) => bones[role]?.bone);
-    const missing = limb.roles.filter((role) => bones[role] === undefined);
-    if (upper === undefined || mid === undefined || end === undefined) {
-      for (const role of missing) {
-        if (issues.some((issue) => issue.role === role)) continue; // 모호함 등으로 이미 말했다
-        issues.push({ code: "missing", limb: limb.name, role, bones: [], message: `${LIMB_LABELS[limb.name]}: ${ROLE_LABELS[role]} 뼈를 찾지 못했습니다` });
-      }
-      continue;
-    }
-    if (!isDescendant(mid, upper) || !isDescendant(end, mid)) {
-      const [parent, child] = isDescendant(mid, upper) ? [mid, end] : [upper, mid];
-      issues.push({
-        code: "not-descendant", limb: limb.name, role: null, bones: [upper.name, mid.name, end.name],
-        message: `${LIMB_LABELS[limb.name]}: "${child.name}" 가 "${parent.name}" 의 자손이 아니라 한 사슬이 아닙니다`,
-      });
-      continue;
-    }
-    if (sideCheck !== "none" && center !== null) {
-      const lateral = position(limb.roles[0])!.sub(center).dot(referenceLeft);
-      if (limb.side === "left" ? lateral < 0 : lateral > 0) {
-        const other = limb.side === "left" ? "오른쪽" : "왼쪽";
-        issues.push({
-          code: "side-mismatch", limb: limb.name, role: limb.roles[0], bones: [upper.name],
-          message: `${LIMB_LABELS[limb.name]}: 이름은 ${limb.side === "left" ? "왼쪽" : "오른쪽"}인데 "${upper.name}" 은 캐릭터의 ${other}에 있습니다`,
-        });
-      }
-    }
-    const bendDirection = limb.kind === "leg" ? forward.clone() : forward.clone().negate();
-    result[limb.name] = { name: limb.name, side: limb.side, kind: limb.kind, upper, mid, end, bendDirection };
-  }
+  for (const limb of LIMBS) result[limb.name] = chainLimb(limb, bones, position, sides, forward, issues);
 
   return {
     ...result,
     limbs: LIMBS.map((limb) => result[limb.name]).filter((limb): limb is Limb => limb !== null),
-    bones, up, left, forward, sideCheck, issues,
+    bones, up, left, forward, sideCheck: sides.sideCheck, issues,
   };
 }
