@@ -44,10 +44,9 @@ class _Source:
     tail: str  # 마지막 프레임 뒤의 원문 (빈 줄 등)
     motion: NDArray[np.float64]  # 읽은 값 (비교용 사본)
     encoding: str
-    # 토큰 k (= 프레임 r 의 채널 c, k = r·C + c) 의 body 안 시작·끝 바이트. 읽을 때 이미 센 것을 두어 쓰기가 다시
-    # 세지 않게 한다 (본문이 2 GB 보다 작으면 int32: 토큰마다 8 바이트).
+    # 토큰 k (= 프레임 r 의 채널 c, k = r·C + c) 의 body 안 시작 바이트. 읽을 때 이미 센 것을 두어 쓰기가 다시
+    # 세지 않게 한다 (본문이 2 GB 보다 작으면 int32: 토큰마다 4 바이트). 끝은 쓸 때 바뀐 칸만 찾는다 (_token_ends).
     token_starts: Union[NDArray[np.int32], NDArray[np.int64]]
-    token_ends: Union[NDArray[np.int32], NDArray[np.int64]]
 
 
 @dataclass
@@ -156,7 +155,7 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
 
     channel_count = sum(len(c) for c in parser.channels)
     rest = raw[header_bytes:]
-    motion, body_end, token_starts, token_ends = _parse_frames(rest, first_frame, frames, channel_count, encoding)
+    motion, body_end, token_starts = _parse_frames(rest, first_frame, frames, channel_count, encoding)
     tail_bytes = rest[body_end:]
     if tail_bytes.strip():
         tail_lines = tail_bytes.decode(encoding, errors="replace").split("\n")
@@ -166,7 +165,7 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
             f" ({tail_lines[k].strip()[:40]!r}) — Frames: 의 수가 실제 프레임 수와 다릅니다"
         )
     source = _Source(
-        header, rest[:body_end], tail_bytes.decode(encoding), motion.copy(), encoding, token_starts, token_ends
+        header, rest[:body_end], tail_bytes.decode(encoding), motion.copy(), encoding, token_starts
     )
     return BvhClip(
         names=parser.names,
@@ -221,16 +220,37 @@ _LOADTXT_SPACES = bytes.maketrans(b"\r\x0b\x0c", b"   ")
 _LAST_SPACE_BYTE = 32
 
 
-def _token_spans(data: bytes) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
-    """_MOTION_BYTES 만으로 된 data 의 토큰 (공백이 아닌 연속 바이트) 의 시작과 끝 (끝은 다음 바이트) 위치.
+def _token_starts(data: bytes) -> NDArray[np.intp]:
+    """_MOTION_BYTES 만으로 된 data 의 토큰 (공백이 아닌 연속 바이트) 의 시작 위치.
 
-    바이트가 공백인지 아닌지가 바뀌는 곳이 토큰의 경계다: 앞뒤에 공백을 하나씩 붙여 바뀌는 곳을 모두 찾으면
-    시작·끝·시작·끝… 이 번갈아 나온다 (바이트마다 비교 두 번과 flatnonzero 한 번).
+    토큰의 시작은 공백 (또는 data 의 처음) 바로 뒤의 공백이 아닌 바이트다: 앞에 공백을 하나 붙인 글자 표시 word 로
+    word[1:] & ~word[:-1] 의 참인 곳 (바이트마다 비교 한 번·논리 연산 두 번과, 토큰 수만 한 flatnonzero 한 번).
     """
-    word = np.zeros(len(data) + 2, dtype=bool)
-    np.greater(np.frombuffer(data, dtype=np.uint8), _LAST_SPACE_BYTE, out=word[1:-1])
-    edges = np.flatnonzero(word[1:] != word[:-1])
-    return edges[0::2], edges[1::2]
+    word = np.zeros(len(data) + 1, dtype=bool)
+    np.greater(np.frombuffer(data, dtype=np.uint8), _LAST_SPACE_BYTE, out=word[1:])
+    starts: NDArray[np.intp] = np.flatnonzero(word[1:] & ~word[:-1])
+    return starts
+
+
+def _token_ends(
+    body: bytes, starts: Union[NDArray[np.int32], NDArray[np.int64]], tokens: NDArray[np.intp]
+) -> NDArray[np.intp]:
+    """body 에서 토큰 tokens (starts 의 색인, 오름차순) 의 끝 (토큰 뒤 첫 공백 또는 body 의 끝) 위치.
+
+    바뀐 칸의 토큰만 찾는다: 다음 토큰의 시작 바로 앞에서 시작해 공백인 동안 뒤로 물러난다. 구분자가 스페이스
+    하나이면 한 번에 맞고, 되풀이는 가장 긴 구분자 (줄 끝의 ' \r\n' 같은) 의 길이만큼이다.
+    """
+    body_bytes = np.frombuffer(body, dtype=np.uint8)
+    following = tokens + 1
+    ends = np.full(tokens.size, len(body), dtype=np.intp)  # 마지막 토큰 뒤에는 body 의 끝 (뒤 공백은 아래에서 뺀다)
+    inside = following < starts.size
+    ends[inside] = starts[following[inside]]
+    # ends − 1 ≥ 토큰의 시작이다 (토큰은 비지 않았다): 그 바이트가 공백이면 한 칸 물러난다.
+    back = np.flatnonzero(body_bytes[ends - 1] <= _LAST_SPACE_BYTE)
+    while back.size:
+        ends[back] -= 1
+        back = back[body_bytes[ends[back] - 1] <= _LAST_SPACE_BYTE]
+    return ends
 
 
 def _truncated(first: int, k: int, frames: int) -> ValueError:
@@ -239,12 +259,10 @@ def _truncated(first: int, k: int, frames: int) -> ValueError:
 
 def _parse_frames(
     rest: bytes, first: int, frames: int, channel_count: int, encoding: str
-) -> tuple[NDArray[np.float64], int, NDArray[np.int32], NDArray[np.int32]] | tuple[
-    NDArray[np.float64], int, NDArray[np.int64], NDArray[np.int64]
-]:
+) -> tuple[NDArray[np.float64], int, NDArray[np.int32]] | tuple[NDArray[np.float64], int, NDArray[np.int64]]:
     """헤더 뒤의 원문 rest 에서 프레임 줄 frames 개를 (frames, channel_count) 로 읽는다.
 
-    (값, 프레임 줄의 끝 바이트, 토큰의 시작들, 끝들) 을 돌려준다.
+    (값, 프레임 줄의 끝 바이트, 토큰의 시작들) 을 돌려준다.
 
     빠른 길: 줄바꿈 위치로 frames 번째 줄의 끝을 찾고, 허용한 바이트만 있는지 보고, 줄마다 토큰 수를 센 뒤 (NumPy)
     np.loadtxt 로 한 번에 읽는다. 어느 하나라도 어긋나면 느린 길 (_frame_error) 이 처음 잘못된 줄을 찾아 알린다.
@@ -252,7 +270,7 @@ def _parse_frames(
     """
     newlines = np.flatnonzero(np.frombuffer(rest, dtype=np.uint8) == 10)
     if frames == 0:
-        return np.zeros((0, channel_count)), 0, np.zeros(0, np.int32), np.zeros(0, np.int32)
+        return np.zeros((0, channel_count)), 0, np.zeros(0, np.int32)
     if newlines.size >= frames:
         body_end = int(newlines[frames - 1]) + 1
     elif newlines.size == frames - 1 and len(rest) > (int(newlines[-1]) + 1 if newlines.size else 0):
@@ -266,8 +284,8 @@ def _parse_frames(
     if body.translate(None, _MOTION_BYTES) or (channel_count == 0 and body.strip()):
         raise _frame_error(rest, first, frames, channel_count, encoding)
     if channel_count == 0:
-        return np.zeros((frames, 0)), body_end, np.zeros(0, np.int32), np.zeros(0, np.int32)
-    starts, ends = _token_spans(body)
+        return np.zeros((frames, 0)), body_end, np.zeros(0, np.int32)
+    starts = _token_starts(body)
     # 줄마다 토큰 수 = 그 줄의 바이트 구간 [줄 시작, 다음 줄 시작) 에 든 토큰 시작의 수.
     boundaries = np.empty(frames + 1, dtype=np.intp)
     boundaries[0] = 0
@@ -291,8 +309,8 @@ def _parse_frames(
         row = int(np.argwhere(~np.isfinite(values))[0, 0])
         raise ValueError(f"줄 {first + row + 1}: 유한하지 않은 값 (지수가 너무 큽니다)")
     if body_end < 2**31:
-        return values, body_end, starts.astype(np.int32), ends.astype(np.int32)
-    return values, body_end, starts.astype(np.int64), ends.astype(np.int64)
+        return values, body_end, starts.astype(np.int32)
+    return values, body_end, starts.astype(np.int64)
 
 
 def _frame_error(rest: bytes, first: int, frames: int, channel_count: int, encoding: str) -> ValueError:
@@ -478,7 +496,7 @@ def _format_bytes(clip: BvhClip) -> bytes:
     cells = np.flatnonzero(changed)
     body = source.body
     cut_starts = source.token_starts[cells].astype(np.intp)
-    cut_ends = source.token_ends[cells].astype(np.intp)
+    cut_ends = _token_ends(body, source.token_starts, cells)
     # 새 토큰: 리스트의 repr 은 float 마다 repr (가장 짧은 왕복 표기, format_number 와 같다) 을 C 에서 부른다.
     # ', ' 를 ' ' 로 바꾸면 새 토큰이 스페이스 하나씩으로 이어진 한 덩어리가 된다.
     tokens = repr(motion.ravel()[cells].tolist())[1:-1].encode("ascii").replace(b", ", b" ")
