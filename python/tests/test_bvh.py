@@ -403,3 +403,13 @@ def test_a_foot_locked_real_clip_is_written_as_the_token_by_token_rewrite():
     fixed = footlock(clip).clip
     assert (fixed.motion != clip.motion).any()
     assert format_bvh(fixed) == _rewrite_token_by_token(text, clip.motion, fixed.motion)
+
+
+def test_copy_with_new_motion_uses_that_array_and_leaves_the_original_alone():
+    clip = parse_bvh(ODD)
+    motion = clip.motion + 1.0
+    edited = clip.copy(motion=motion)
+    assert edited.motion is motion
+    edited.names.append("Extra")
+    assert clip.names[-1] == "Second" and clip.motion[0, 0] == 0.1
+    assert parse_bvh(format_bvh(edited)).motion.tolist() == motion.tolist()

@@ -94,12 +94,17 @@ class BvhClip:
         except ValueError:
             return -1
 
-    def copy(self) -> "BvhClip":
+    def copy(self, *, motion: Optional[NDArray[np.float64]] = None) -> "BvhClip":
         """깊은 복사: 이름·부모·OFFSET·채널·End Site·motion 은 새 사본이고, 읽은 원문 (_source, 바꾸지 않는다) 만
-        공유한다: 쓸 때 바뀐 값만 새로 적기 위해."""
+        공유한다: 쓸 때 바뀐 값만 새로 적기 위해.
+
+        motion 을 주면 그 배열을 (복사하지 않고) 새 클립의 motion 으로 쓴다: 곧 버릴 self.motion 의 사본을 만들지 않는다
+        (72,000 × 87 채널이면 50 MB). 모양은 쓸 때 (format_bvh) 확인한다.
+        """
         return BvhClip(
             list(self.names), self.parents.copy(), self.offsets.copy(), [tuple(c) for c in self.channels],
-            [(p, o.copy()) for p, o in self.end_sites], self.frame_time, self.motion.copy(), self._source,
+            [(p, o.copy()) for p, o in self.end_sites], self.frame_time,
+            self.motion.copy() if motion is None else motion, self._source,
         )
 
 
