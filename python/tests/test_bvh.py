@@ -358,3 +358,58 @@ def test_neighbouring_edited_values_keep_every_separator_between_them(tmp_path):
     assert format_bvh(clip) == expected
     write_bvh(tmp_path / "out.bvh", clip)
     assert (tmp_path / "out.bvh").read_bytes() == expected.encode()
+
+
+def _rewrite_token_by_token(text: str, old: np.ndarray, new: np.ndarray) -> str:
+    """쓰기의 약속을 줄마다·토큰마다 그대로 옮긴 느린 기준: 바뀐 칸의 토큰만 repr 로, 구분자는 원문 그대로."""
+    head, motion = text.split("MOTION", 1)
+    header_lines = motion.split("\n", 3)[:3]
+    body = motion.split("\n", 3)[3]
+    changed = new.view(np.int64) != old.view(np.int64)
+    out_lines = []
+    for row, line in enumerate(body.split("\n")):
+        pieces = re.split(r"([ \t\r\x0b\x0c]+)", line)
+        column = 0
+        for k, piece in enumerate(pieces):
+            if piece and not piece.isspace():
+                if row < changed.shape[0] and changed[row, column]:
+                    pieces[k] = repr(float(new[row, column]))
+                column += 1
+        out_lines.append("".join(pieces))
+    return head + "MOTION" + "\n".join(header_lines) + "\n" + "\n".join(out_lines)
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", " \r\n", "\t \n", ""])
+def test_the_fast_rewrite_equals_a_token_by_token_rewrite_at_every_line_ending(ending):
+    # 쓰기는 바뀐 토큰의 끝을 다음 토큰의 시작에서 거꾸로 찾는다: 줄 끝 공백·CR·파일 끝 (줄바꿈 없음) 에서도 같아야 한다.
+    header = "HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zrotation\n"
+    header += "End Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: 4\nFrame Time: 0.5\n"
+    rows = ["1 2 3", "4.50\t5  -6", "7e0 +8 9.000", "10 11 12"]
+    text = header + ending.join(rows) + ending if ending else header + "\n".join(rows)
+    clip = parse_bvh(text)
+    edited = clip.copy()
+    edited.motion[:, 2] = [0.1, -0.0, 1e-7, 1 / 3]  # 줄 끝 열 (마지막 줄은 파일의 끝)
+    edited.motion[1, 0] = 2.5
+    edited.motion[2, 1] = 8.0  # '+8' 과 같은 값: 비트가 같으므로 원문 그대로
+    assert format_bvh(edited) == _rewrite_token_by_token(text, clip.motion, edited.motion)
+
+
+def test_a_foot_locked_real_clip_is_written_as_the_token_by_token_rewrite():
+    # footlock 이 실제로 바꾸는 칸들 (다리 회전 열, 접지 프레임) 로: 빠른 쓰기와 느린 기준이 바이트 단위로 같다.
+    from twoboneik.footlock import footlock
+
+    text = REAL_CLIP.read_bytes().decode("utf-8")
+    clip = parse_bvh(text)
+    fixed = footlock(clip).clip
+    assert (fixed.motion != clip.motion).any()
+    assert format_bvh(fixed) == _rewrite_token_by_token(text, clip.motion, fixed.motion)
+
+
+def test_copy_with_new_motion_uses_that_array_and_leaves_the_original_alone():
+    clip = parse_bvh(ODD)
+    motion = clip.motion + 1.0
+    edited = clip.copy(motion=motion)
+    assert edited.motion is motion
+    edited.names.append("Extra")
+    assert clip.names[-1] == "Second" and clip.motion[0, 0] == 0.1
+    assert parse_bvh(format_bvh(edited)).motion.tolist() == motion.tolist()

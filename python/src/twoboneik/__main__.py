@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 from typing import Optional, Sequence, TextIO
 
+from ._cli_args import add_contact_arguments
 from .contact import UNITS_PER_METRE, ContactOptions
 from .footlock import FootlockOptions
 
@@ -44,11 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     scale = foot.add_mutually_exclusive_group()
     scale.add_argument("--units", choices=sorted(UNITS_PER_METRE), help="클립의 단위 (기본: 다리 길이로 척도를 추정)")
     scale.add_argument("--scale", type=float, help="클립의 척도, 1 m 당 클립 단위 (예: CMU 17.9; 기본: 다리 길이로 추정)")
-    foot.add_argument("--height-on", type=float, default=defaults.height_on, help="접지 들어감 높이, m (기본 %(default)s)")
-    foot.add_argument("--height-off", type=float, default=defaults.height_off, help="접지 나옴 높이, m (기본 %(default)s)")
-    foot.add_argument("--speed-on", type=float, default=defaults.speed_on, help="접지 들어감 수평 속도, m/s (기본 %(default)s)")
-    foot.add_argument("--speed-off", type=float, default=defaults.speed_off, help="접지 나옴 수평 속도, m/s (기본 %(default)s)")
-    foot.add_argument("--min-contact", type=float, default=defaults.min_contact, help="가장 짧은 접지, 초 (기본 %(default)s)")
+    add_contact_arguments(foot, defaults)
     foot.add_argument("--blend", type=int, default=FootlockOptions().blend_frames, help="섞는 프레임 수 (기본 %(default)s)")
     foot.add_argument("--plot", metavar="PNG", help="발 높이·속도·접지·미끄러짐 그림 (matplotlib 필요: pip install 'twoboneik[plot]')")
     foot.add_argument("--no-toe-roll", action="store_true",

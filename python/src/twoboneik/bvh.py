@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import tempfile
@@ -24,15 +23,12 @@ from typing import Callable, Optional, TypeVar, Union
 import numpy as np
 from numpy.typing import NDArray
 
+from ._bvh_frames import _parse_frames, _token_ends
+from ._bvh_hierarchy import _NUMBER, CHANNEL_NAMES, _HierarchyParser
+
 __all__ = ["BvhClip", "read_bvh", "parse_bvh", "write_bvh", "format_bvh", "CHANNEL_NAMES"]
 
-#: 허용하는 채널 이름 (대소문자 구분 없음). 파일의 철자는 헤더 원문에 그대로 남는다.
-CHANNEL_NAMES = ("Xposition", "Yposition", "Zposition", "Xrotation", "Yrotation", "Zrotation")
-_CHANNEL_BY_LOWER = {name.lower(): name for name in CHANNEL_NAMES}
-
 _Number = TypeVar("_Number", int, float)
-
-_NUMBER = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
 
 
 @dataclass
@@ -40,14 +36,13 @@ class _Source:
     """읽은 파일의 원문: 바이트 그대로 다시 쓰기 위해 둔다 (사용자가 만질 것이 아니다)."""
 
     header: str  # 'Frame Time' 줄까지의 원문 (줄바꿈 포함)
-    body: bytes  # 프레임 줄들의 원문 (줄바꿈 포함). _MOTION_BYTES 만 (읽을 때 확인했다)
+    body: bytes  # 프레임 줄들의 원문 (줄바꿈 포함). _bvh_frames._MOTION_BYTES 만 (읽을 때 확인했다)
     tail: str  # 마지막 프레임 뒤의 원문 (빈 줄 등)
     motion: NDArray[np.float64]  # 읽은 값 (비교용 사본)
     encoding: str
-    # 토큰 k (= 프레임 r 의 채널 c, k = r·C + c) 의 body 안 시작·끝 바이트. 읽을 때 이미 센 것을 두어 쓰기가 다시
-    # 세지 않게 한다 (본문이 2 GB 보다 작으면 int32: 토큰마다 8 바이트).
+    # 토큰 k (= 프레임 r 의 채널 c, k = r·C + c) 의 body 안 시작 바이트. 읽을 때 이미 센 것을 두어 쓰기가 다시
+    # 세지 않게 한다 (본문이 2 GB 보다 작으면 int32: 토큰마다 4 바이트). 끝은 쓸 때 바뀐 칸만 찾는다 (_token_ends).
     token_starts: Union[NDArray[np.int32], NDArray[np.int64]]
-    token_ends: Union[NDArray[np.int32], NDArray[np.int64]]
 
 
 @dataclass
@@ -95,12 +90,17 @@ class BvhClip:
         except ValueError:
             return -1
 
-    def copy(self) -> "BvhClip":
+    def copy(self, *, motion: Optional[NDArray[np.float64]] = None) -> "BvhClip":
         """깊은 복사: 이름·부모·OFFSET·채널·End Site·motion 은 새 사본이고, 읽은 원문 (_source, 바꾸지 않는다) 만
-        공유한다: 쓸 때 바뀐 값만 새로 적기 위해."""
+        공유한다: 쓸 때 바뀐 값만 새로 적기 위해.
+
+        motion 을 주면 그 배열을 (복사하지 않고) 새 클립의 motion 으로 쓴다: 곧 버릴 self.motion 의 사본을 만들지 않는다
+        (72,000 × 87 채널이면 50 MB). 모양은 쓸 때 (format_bvh) 확인한다.
+        """
         return BvhClip(
             list(self.names), self.parents.copy(), self.offsets.copy(), [tuple(c) for c in self.channels],
-            [(p, o.copy()) for p, o in self.end_sites], self.frame_time, self.motion.copy(), self._source,
+            [(p, o.copy()) for p, o in self.end_sites], self.frame_time,
+            self.motion.copy() if motion is None else motion, self._source,
         )
 
 
@@ -156,7 +156,7 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
 
     channel_count = sum(len(c) for c in parser.channels)
     rest = raw[header_bytes:]
-    motion, body_end, token_starts, token_ends = _parse_frames(rest, first_frame, frames, channel_count, encoding)
+    motion, body_end, token_starts = _parse_frames(rest, first_frame, frames, channel_count, encoding)
     tail_bytes = rest[body_end:]
     if tail_bytes.strip():
         tail_lines = tail_bytes.decode(encoding, errors="replace").split("\n")
@@ -166,7 +166,7 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
             f" ({tail_lines[k].strip()[:40]!r}) — Frames: 의 수가 실제 프레임 수와 다릅니다"
         )
     source = _Source(
-        header, rest[:body_end], tail_bytes.decode(encoding), motion.copy(), encoding, token_starts, token_ends
+        header, rest[:body_end], tail_bytes.decode(encoding), motion.copy(), encoding, token_starts
     )
     return BvhClip(
         names=parser.names,
@@ -214,236 +214,6 @@ def _header_value(lines: list[str], i: int, label: str, kind: Callable[[str], _N
         raise ValueError(f"줄 {i + 1}: '{label}' 의 값이 숫자가 아닙니다 (받은 값: {value_text!r})") from None
 
 
-# 프레임 값에 허용하는 바이트 (숫자, 부호, 소수점, 지수, 공백): 'nan', 'inf', '1_000', '0x10' 은 여기서 걸린다.
-_MOTION_BYTES = b"0123456789eE+-. \t\r\n\x0b\x0c"
-_LOADTXT_SPACES = bytes.maketrans(b"\r\x0b\x0c", b"   ")
-#: 허용한 바이트 가운데 이 값 이하는 공백 (탭 9, LF 10, VT 11, FF 12, CR 13, 스페이스 32) 이고 나머지는 숫자의 글자다.
-_LAST_SPACE_BYTE = 32
-
-
-def _token_spans(data: bytes) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
-    """_MOTION_BYTES 만으로 된 data 의 토큰 (공백이 아닌 연속 바이트) 의 시작과 끝 (끝은 다음 바이트) 위치.
-
-    바이트가 공백인지 아닌지가 바뀌는 곳이 토큰의 경계다: 앞뒤에 공백을 하나씩 붙여 바뀌는 곳을 모두 찾으면
-    시작·끝·시작·끝… 이 번갈아 나온다 (바이트마다 비교 두 번과 flatnonzero 한 번).
-    """
-    word = np.zeros(len(data) + 2, dtype=bool)
-    np.greater(np.frombuffer(data, dtype=np.uint8), _LAST_SPACE_BYTE, out=word[1:-1])
-    edges = np.flatnonzero(word[1:] != word[:-1])
-    return edges[0::2], edges[1::2]
-
-
-def _truncated(first: int, k: int, frames: int) -> ValueError:
-    return ValueError(f"줄 {first + k + 1}: 프레임이 잘렸습니다 — Frames: {frames} 인데 {k} 프레임만 있습니다")
-
-
-def _parse_frames(
-    rest: bytes, first: int, frames: int, channel_count: int, encoding: str
-) -> tuple[NDArray[np.float64], int, NDArray[np.int32], NDArray[np.int32]] | tuple[
-    NDArray[np.float64], int, NDArray[np.int64], NDArray[np.int64]
-]:
-    """헤더 뒤의 원문 rest 에서 프레임 줄 frames 개를 (frames, channel_count) 로 읽는다.
-
-    (값, 프레임 줄의 끝 바이트, 토큰의 시작들, 끝들) 을 돌려준다.
-
-    빠른 길: 줄바꿈 위치로 frames 번째 줄의 끝을 찾고, 허용한 바이트만 있는지 보고, 줄마다 토큰 수를 센 뒤 (NumPy)
-    np.loadtxt 로 한 번에 읽는다. 어느 하나라도 어긋나면 느린 길 (_frame_error) 이 처음 잘못된 줄을 찾아 알린다.
-    first 는 첫 프레임 줄의 색인 (0 부터).
-    """
-    newlines = np.flatnonzero(np.frombuffer(rest, dtype=np.uint8) == 10)
-    if frames == 0:
-        return np.zeros((0, channel_count)), 0, np.zeros(0, np.int32), np.zeros(0, np.int32)
-    if newlines.size >= frames:
-        body_end = int(newlines[frames - 1]) + 1
-    elif newlines.size == frames - 1 and len(rest) > (int(newlines[-1]) + 1 if newlines.size else 0):
-        body_end = len(rest)  # 마지막 프레임 줄에 줄바꿈이 없다
-    elif channel_count == 0 and newlines.size == frames - 1:
-        body_end = len(rest)  # 채널이 없으면 프레임 줄은 빈 줄이고, 마지막 빈 줄은 파일의 끝이다
-    else:
-        raise _frame_error(rest, first, frames, channel_count, encoding)
-    body = rest[:body_end]
-    # 채널이 하나도 없는 클립이면 프레임 줄은 모두 빈 줄이어야 한다.
-    if body.translate(None, _MOTION_BYTES) or (channel_count == 0 and body.strip()):
-        raise _frame_error(rest, first, frames, channel_count, encoding)
-    if channel_count == 0:
-        return np.zeros((frames, 0)), body_end, np.zeros(0, np.int32), np.zeros(0, np.int32)
-    starts, ends = _token_spans(body)
-    # 줄마다 토큰 수 = 그 줄의 바이트 구간 [줄 시작, 다음 줄 시작) 에 든 토큰 시작의 수.
-    boundaries = np.empty(frames + 1, dtype=np.intp)
-    boundaries[0] = 0
-    boundaries[1:frames] = newlines[:frames - 1] + 1
-    boundaries[frames] = body_end
-    counts = np.diff(np.searchsorted(starts, boundaries))
-    if np.any(counts != channel_count):
-        raise _frame_error(rest, first, frames, channel_count, encoding)
-    # np.loadtxt 는 CR 을 줄바꿈으로, VT·FF 를 글자로 본다: 줄 안의 공백으로 바꿔 준다 (토큰 위치는 이미 셌다).
-    if b"\r" in body or b"\x0b" in body or b"\x0c" in body:
-        body = body.translate(_LOADTXT_SPACES)
-    text = body.decode("ascii")
-    try:
-        values = np.loadtxt(io.StringIO(text), dtype=np.float64, ndmin=2)
-    except ValueError:
-        raise _frame_error(rest, first, frames, channel_count, encoding) from None
-    if values.size != frames * channel_count:
-        raise _frame_error(rest, first, frames, channel_count, encoding)
-    values = values.reshape(frames, channel_count)
-    if not np.all(np.isfinite(values)):
-        row = int(np.argwhere(~np.isfinite(values))[0, 0])
-        raise ValueError(f"줄 {first + row + 1}: 유한하지 않은 값 (지수가 너무 큽니다)")
-    if body_end < 2**31:
-        return values, body_end, starts.astype(np.int32), ends.astype(np.int32)
-    return values, body_end, starts.astype(np.int64), ends.astype(np.int64)
-
-
-def _frame_error(rest: bytes, first: int, frames: int, channel_count: int, encoding: str) -> ValueError:
-    """느린 길 (잘못된 파일에서만): 프레임 줄을 하나씩 보며 처음 잘못된 줄을 알리는 ValueError."""
-    frame_lines = rest.decode(encoding, errors="replace").split("\n")[:frames]
-    for k, line in enumerate(frame_lines):
-        tokens = line.split()
-        if not tokens and channel_count > 0:
-            return _truncated(first, k, frames)
-        for token in tokens:
-            if _NUMBER.fullmatch(token) is None:
-                return ValueError(f"줄 {first + k + 1}: 숫자가 아닌 값 {token!r}")
-        if len(tokens) != channel_count:
-            return ValueError(
-                f"줄 {first + k + 1}: 채널 수 {channel_count} 와 맞지 않는 프레임입니다 (값 {len(tokens)} 개)"
-            )
-    if len(frame_lines) < frames:
-        return _truncated(first, len(frame_lines), frames)
-    return ValueError(f"줄 {first + 1}: 프레임 값을 읽을 수 없습니다")
-
-
-class _HierarchyParser:
-    """HIERARCHY 부분을 토큰 단위로 읽는다. 토큰마다 줄 번호를 안다."""
-
-    def __init__(self, lines: list[str]):
-        self.lines = lines
-        self.tokens: list[tuple[str, int]] = []  # (token, 줄 색인)
-        self.names: list[str] = []
-        self.parents: list[int] = []
-        self.offsets: list[list[float]] = []
-        self.channels: list[tuple[str, ...]] = []
-        self.end_sites: list[tuple[int, NDArray[np.float64]]] = []
-        self.motion_line = -1
-        self.pos = 0
-
-    def parse(self) -> None:
-        motion_at = -1
-        for i, line in enumerate(self.lines):
-            words = line.split()
-            if words and words[0].upper() == "MOTION":
-                if len(words) != 1:
-                    raise ValueError(f"줄 {i + 1}: MOTION 줄에 다른 것이 있습니다 ({line.strip()[:40]!r})")
-                motion_at = i
-                break
-            for word in words:
-                # 중괄호가 이름에 붙어 있어도 (예: 'Hips{') 나눈다.
-                for piece in re.split(r"([{}])", word):
-                    if piece:
-                        self.tokens.append((piece, i))
-        if motion_at < 0:
-            raise ValueError(f"줄 {len(self.lines)}: MOTION 부분이 없습니다")
-        self.motion_line = motion_at + 1
-        self._motion_at = motion_at
-        token, at = self._next("HIERARCHY")
-        if token.upper() != "HIERARCHY":
-            raise ValueError(f"줄 {at + 1}: 파일은 HIERARCHY 로 시작해야 합니다 (받은 것: {token!r})")
-        if self.pos >= len(self.tokens):
-            raise ValueError(f"줄 {at + 1}: ROOT 관절이 없습니다")
-        while self.pos < len(self.tokens):
-            token, at = self._next("ROOT")
-            if token.upper() != "ROOT":
-                raise ValueError(f"줄 {at + 1}: ROOT 가 있어야 합니다 (받은 것: {token!r})")
-            self._joint(-1, at)
-
-    def _next(self, expected: str) -> tuple[str, int]:
-        if self.pos >= len(self.tokens):
-            raise ValueError(f"줄 {self._motion_at + 1}: {expected} 가 있어야 하는데 MOTION 이 나왔습니다")
-        token = self.tokens[self.pos]
-        self.pos += 1
-        return token
-
-    def _name(self, keyword_line: int) -> str:
-        # 이름은 같은 줄의 나머지 토큰 ('{' 전까지). 이름에 공백이 있으면 한 칸으로 잇는다.
-        words: list[str] = []
-        while self.pos < len(self.tokens) and self.tokens[self.pos][1] == keyword_line:
-            if self.tokens[self.pos][0] == "{":
-                break
-            words.append(self.tokens[self.pos][0])
-            self.pos += 1
-        if not words:
-            raise ValueError(f"줄 {keyword_line + 1}: 관절 이름이 없습니다")
-        return " ".join(words)
-
-    def _expect(self, word: str) -> int:
-        token, line = self._next(repr(word))
-        if token.upper() != word.upper():
-            raise ValueError(f"줄 {line + 1}: {word!r} 가 있어야 합니다 (받은 것: {token!r})")
-        return line
-
-    def _numbers(self, count: int, what: str, line: int) -> list[float]:
-        out: list[float] = []
-        for _ in range(count):
-            token, token_line = self._next(what)
-            if _NUMBER.fullmatch(token) is None:
-                raise ValueError(f"줄 {token_line + 1}: {what} 의 값이 숫자가 아닙니다 (받은 값: {token!r})")
-            out.append(float(token))
-        return out
-
-    def _joint(self, parent: int, keyword_line: int) -> None:
-        name = self._name(keyword_line)
-        if name in self.names:
-            raise ValueError(f"줄 {keyword_line + 1}: 관절 이름 {name!r} 이 두 번 나옵니다")
-        self._expect("{")
-        line = self._expect("OFFSET")
-        offset = self._numbers(3, "OFFSET", line)
-        index = len(self.names)
-        self.names.append(name)
-        self.parents.append(parent)
-        self.offsets.append(offset)
-        token, line = self._next("CHANNELS")
-        if token.upper() != "CHANNELS":
-            raise ValueError(f"줄 {line + 1}: 관절 {name!r} 에 CHANNELS 가 있어야 합니다 (받은 것: {token!r})")
-        count_token, count_line = self._next("채널 수")
-        if not count_token.isdigit():
-            raise ValueError(f"줄 {count_line + 1}: 채널 수가 정수가 아닙니다 (받은 값: {count_token!r})")
-        count = int(count_token)
-        channels: list[str] = []
-        for _ in range(count):
-            token, token_line = self._next("채널 이름")
-            canonical = _CHANNEL_BY_LOWER.get(token.lower())
-            if canonical is None:
-                raise ValueError(
-                    f"줄 {token_line + 1}: 관절 {name!r} 의 채널 수 {count} 와 채널 이름이 맞지 않거나 모르는 채널입니다"
-                    f" (받은 것: {token!r}; 허용: {', '.join(CHANNEL_NAMES)})"
-                )
-            if canonical in channels:
-                raise ValueError(f"줄 {token_line + 1}: 관절 {name!r} 의 채널 {canonical} 이 두 번 나옵니다")
-            channels.append(canonical)
-        self.channels.append(tuple(channels))
-        while True:
-            token, line = self._next("'}'")
-            upper = token.upper()
-            if token == "}":
-                return
-            if upper == "JOINT":
-                self._joint(index, line)
-            elif upper == "END":
-                site, site_line = self._next("Site")
-                if site.upper() != "SITE":
-                    raise ValueError(f"줄 {site_line + 1}: 'End Site' 가 있어야 합니다 (받은 것: {site!r})")
-                self._expect("{")
-                offset_line = self._expect("OFFSET")
-                site_offset = self._numbers(3, "OFFSET", offset_line)
-                self._expect("}")
-                self.end_sites.append((index, np.array(site_offset, dtype=float)))
-            else:
-                raise ValueError(
-                    f"줄 {line + 1}: 관절 {name!r} 안에 JOINT, End Site 또는 '}}' 가 있어야 합니다 (받은 것: {token!r})"
-                )
-
-
 def format_number(value: float) -> str:
     """값을 왕복하는 가장 짧은 표기로 (repr). −0 은 '-0.0', 정수 값도 '.0' 을 붙인다."""
     return repr(float(value))
@@ -478,7 +248,7 @@ def _format_bytes(clip: BvhClip) -> bytes:
     cells = np.flatnonzero(changed)
     body = source.body
     cut_starts = source.token_starts[cells].astype(np.intp)
-    cut_ends = source.token_ends[cells].astype(np.intp)
+    cut_ends = _token_ends(body, source.token_starts, cells)
     # 새 토큰: 리스트의 repr 은 float 마다 repr (가장 짧은 왕복 표기, format_number 와 같다) 을 C 에서 부른다.
     # ', ' 를 ' ' 로 바꾸면 새 토큰이 스페이스 하나씩으로 이어진 한 덩어리가 된다.
     tokens = repr(motion.ravel()[cells].tolist())[1:-1].encode("ascii").replace(b", ", b" ")

@@ -512,8 +512,7 @@ def _report(
     solutions: Sequence[_LegSolution], motion: NDArray[np.float64], ground: float, hips: Optional[HipsReport],
 ) -> FootlockResult:
     """고친 클립으로 다시 정기구학을 해서 잰다 (IK 의 플래그를 믿지 않는다)."""
-    fixed = clip.copy()
-    fixed.motion = motion
+    fixed = clip.copy(motion=motion)  # motion 은 footlock 이 만든 사본이다: 다시 복사하지 않는다
     # 다리와 조상만 다시 (걷기에서는 늘 한 발이 디뎌 있어 바뀐 프레임만 고르는 것은 더 빠르지 않았다).
     before, after = setup.pose, forward_kinematics(fixed, setup.needed)
     up = setup.up

@@ -26,6 +26,7 @@ PROG = "twoboneik footskate"
 
 def add_parser(commands: Any) -> None:
     """__main__ 의 하위 명령 목록에 footskate 를 더한다."""
+    from ._cli_args import add_contact_arguments
     from .footskate import GENERATED_CONTACT, FootskateOptions
 
     defaults = GENERATED_CONTACT
@@ -41,11 +42,7 @@ def add_parser(commands: Any) -> None:
     sub.add_argument("--fps", type=float, help="초당 프레임 (기본: 배치의 값, smpl22 는 20)")
     sub.add_argument("--ground", type=float, help="땅 높이 (위 축, 배열 단위; 기본: 발끝 높이에서 추정)")
     sub.add_argument("--units-per-metre", type=float, default=1.0, help="1 m 가 배열 단위로 얼마인가 (기본 %(default)s)")
-    sub.add_argument("--height-on", type=float, default=defaults.height_on, help="접지 들어감 높이, m (기본 %(default)s)")
-    sub.add_argument("--height-off", type=float, default=defaults.height_off, help="접지 나옴 높이, m (기본 %(default)s)")
-    sub.add_argument("--speed-on", type=float, default=defaults.speed_on, help="접지 들어감 수평 속도, m/s (기본 %(default)s)")
-    sub.add_argument("--speed-off", type=float, default=defaults.speed_off, help="접지 나옴 수평 속도, m/s (기본 %(default)s)")
-    sub.add_argument("--min-contact", type=float, default=defaults.min_contact, help="가장 짧은 접지, 초 (기본 %(default)s)")
+    add_contact_arguments(sub, defaults)
     sub.add_argument("--blend", type=int, default=FootskateOptions().blend_frames, help="섞는 프레임 수 (기본 %(default)s)")
     sub.add_argument("--no-toe-roll", action="store_true", help="닿지 않는 디딘 자리에서 발끝을 축으로 굴리지 않는다")
     sub.add_argument("--plot", metavar="PNG", help="발 높이·속도·접지·미끄러짐 그림 (matplotlib 필요)")

@@ -100,9 +100,7 @@ def skating_ratio(
     foot = array[:, list(feet)]  # (F, 2, 3)
     horizontal = [a for a in range(3) if a != up_axis]
     speed = np.linalg.norm(np.diff(foot[..., horizontal], axis=0), axis=-1).T * fps  # (2, F − 1)
-    height = foot[..., up_axis].T - ground  # (2, F)
-    low = height < height_threshold_m * units_per_metre
-    contact = low[:, :-1] & low[:, 1:]
+    contact = _contact_steps(array, up_axis, feet, ground, height_threshold_m * units_per_metre)
     limit = speed_threshold_m_s * units_per_metre
     skating = contact & (speed > limit) & (_centred_mean(speed, window) > limit)
     return float(np.count_nonzero(skating.any(axis=0)) / skating.shape[1])
@@ -128,6 +126,15 @@ def _feet_heights(array: NDArray[np.float64], up_axis: int, feet: Sequence[int],
     return heights
 
 
+def _contact_steps(
+    array: NDArray[np.float64], up_axis: int, feet: Sequence[int], ground: float, height_limit: float
+) -> NDArray[np.bool_]:
+    """발마다 접지인 이동 (발, F − 1): 이웃한 두 프레임 모두 발 높이 (땅 = ground) < height_limit (배열 단위)."""
+    low = _feet_heights(array, up_axis, feet, ground) < height_limit
+    contact: NDArray[np.bool_] = low[:, :-1] & low[:, 1:]
+    return contact
+
+
 def foot_sliding(
     positions: ArrayLike,
     up_axis: int = 1,
@@ -145,8 +152,7 @@ def foot_sliding(
     foot = array[:, list(feet)][..., horizontal]
     step = np.diff(foot, axis=0)
     distance = np.sqrt(np.sum(step * step, axis=-1)).T  # (발, F − 1)
-    low = _feet_heights(array, up_axis, feet, ground) < height_threshold_m * units_per_metre
-    contact = low[:, :-1] & low[:, 1:]
+    contact = _contact_steps(array, up_axis, feet, ground, height_threshold_m * units_per_metre)
     if not contact.any():
         return 0.0
     return float(distance[contact].mean() * 1000.0 / units_per_metre)

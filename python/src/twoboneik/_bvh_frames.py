@@ -1,0 +1,133 @@
+"""BVH 의 프레임 줄 (MOTION 뒤의 값) 을 바이트 배열 그대로 NumPy 로 읽는 빠른 길과, 잘못된 파일의 줄을 알리는 느린 길.
+
+bvh.py 의 parse_bvh 가 _parse_frames 를, 쓰기 (_format_bytes) 가 _token_ends 를 부른다.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Union
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ._bvh_hierarchy import _NUMBER
+
+
+# 프레임 값에 허용하는 바이트 (숫자, 부호, 소수점, 지수, 공백): 'nan', 'inf', '1_000', '0x10' 은 여기서 걸린다.
+_MOTION_BYTES = b"0123456789eE+-. \t\r\n\x0b\x0c"
+_LOADTXT_SPACES = bytes.maketrans(b"\r\x0b\x0c", b"   ")
+#: 허용한 바이트 가운데 이 값 이하는 공백 (탭 9, LF 10, VT 11, FF 12, CR 13, 스페이스 32) 이고 나머지는 숫자의 글자다.
+_LAST_SPACE_BYTE = 32
+
+
+def _token_starts(data: bytes) -> NDArray[np.intp]:
+    """_MOTION_BYTES 만으로 된 data 의 토큰 (공백이 아닌 연속 바이트) 의 시작 위치.
+
+    토큰의 시작은 공백 (또는 data 의 처음) 바로 뒤의 공백이 아닌 바이트다: 앞에 공백을 하나 붙인 글자 표시 word 로
+    word[1:] & ~word[:-1] 의 참인 곳 (바이트마다 비교 한 번·논리 연산 두 번과, 토큰 수만 한 flatnonzero 한 번).
+    """
+    word = np.zeros(len(data) + 1, dtype=bool)
+    np.greater(np.frombuffer(data, dtype=np.uint8), _LAST_SPACE_BYTE, out=word[1:])
+    starts: NDArray[np.intp] = np.flatnonzero(word[1:] & ~word[:-1])
+    return starts
+
+
+def _token_ends(
+    body: bytes, starts: Union[NDArray[np.int32], NDArray[np.int64]], tokens: NDArray[np.intp]
+) -> NDArray[np.intp]:
+    """body 에서 토큰 tokens (starts 의 색인, 오름차순) 의 끝 (토큰 뒤 첫 공백 또는 body 의 끝) 위치.
+
+    바뀐 칸의 토큰만 찾는다: 다음 토큰의 시작 바로 앞에서 시작해 공백인 동안 뒤로 물러난다. 구분자가 스페이스
+    하나이면 한 번에 맞고, 되풀이는 가장 긴 구분자 (줄 끝의 ' \r\n' 같은) 의 길이만큼이다.
+    """
+    body_bytes = np.frombuffer(body, dtype=np.uint8)
+    following = tokens + 1
+    ends = np.full(tokens.size, len(body), dtype=np.intp)  # 마지막 토큰 뒤에는 body 의 끝 (뒤 공백은 아래에서 뺀다)
+    inside = following < starts.size
+    ends[inside] = starts[following[inside]]
+    # ends − 1 ≥ 토큰의 시작이다 (토큰은 비지 않았다): 그 바이트가 공백이면 한 칸 물러난다.
+    back = np.flatnonzero(body_bytes[ends - 1] <= _LAST_SPACE_BYTE)
+    while back.size:
+        ends[back] -= 1
+        back = back[body_bytes[ends[back] - 1] <= _LAST_SPACE_BYTE]
+    return ends
+
+
+def _truncated(first: int, k: int, frames: int) -> ValueError:
+    return ValueError(f"줄 {first + k + 1}: 프레임이 잘렸습니다 — Frames: {frames} 인데 {k} 프레임만 있습니다")
+
+
+def _parse_frames(
+    rest: bytes, first: int, frames: int, channel_count: int, encoding: str
+) -> tuple[NDArray[np.float64], int, NDArray[np.int32]] | tuple[NDArray[np.float64], int, NDArray[np.int64]]:
+    """헤더 뒤의 원문 rest 에서 프레임 줄 frames 개를 (frames, channel_count) 로 읽는다.
+
+    (값, 프레임 줄의 끝 바이트, 토큰의 시작들) 을 돌려준다.
+
+    빠른 길: 줄바꿈 위치로 frames 번째 줄의 끝을 찾고, 허용한 바이트만 있는지 보고, 줄마다 토큰 수를 센 뒤 (NumPy)
+    np.loadtxt 로 한 번에 읽는다. 어느 하나라도 어긋나면 느린 길 (_frame_error) 이 처음 잘못된 줄을 찾아 알린다.
+    first 는 첫 프레임 줄의 색인 (0 부터).
+    """
+    newlines = np.flatnonzero(np.frombuffer(rest, dtype=np.uint8) == 10)
+    if frames == 0:
+        return np.zeros((0, channel_count)), 0, np.zeros(0, np.int32)
+    if newlines.size >= frames:
+        body_end = int(newlines[frames - 1]) + 1
+    elif newlines.size == frames - 1 and len(rest) > (int(newlines[-1]) + 1 if newlines.size else 0):
+        body_end = len(rest)  # 마지막 프레임 줄에 줄바꿈이 없다
+    elif channel_count == 0 and newlines.size == frames - 1:
+        body_end = len(rest)  # 채널이 없으면 프레임 줄은 빈 줄이고, 마지막 빈 줄은 파일의 끝이다
+    else:
+        raise _frame_error(rest, first, frames, channel_count, encoding)
+    body = rest[:body_end]
+    # 채널이 하나도 없는 클립이면 프레임 줄은 모두 빈 줄이어야 한다.
+    if body.translate(None, _MOTION_BYTES) or (channel_count == 0 and body.strip()):
+        raise _frame_error(rest, first, frames, channel_count, encoding)
+    if channel_count == 0:
+        return np.zeros((frames, 0)), body_end, np.zeros(0, np.int32)
+    starts = _token_starts(body)
+    # 줄마다 토큰 수 = 그 줄의 바이트 구간 [줄 시작, 다음 줄 시작) 에 든 토큰 시작의 수.
+    boundaries = np.empty(frames + 1, dtype=np.intp)
+    boundaries[0] = 0
+    boundaries[1:frames] = newlines[:frames - 1] + 1
+    boundaries[frames] = body_end
+    counts = np.diff(np.searchsorted(starts, boundaries))
+    if np.any(counts != channel_count):
+        raise _frame_error(rest, first, frames, channel_count, encoding)
+    # np.loadtxt 는 CR 을 줄바꿈으로, VT·FF 를 글자로 본다: 줄 안의 공백으로 바꿔 준다 (토큰 위치는 이미 셌다).
+    if b"\r" in body or b"\x0b" in body or b"\x0c" in body:
+        body = body.translate(_LOADTXT_SPACES)
+    text = body.decode("ascii")
+    try:
+        values = np.loadtxt(io.StringIO(text), dtype=np.float64, ndmin=2)
+    except ValueError:
+        raise _frame_error(rest, first, frames, channel_count, encoding) from None
+    if values.size != frames * channel_count:
+        raise _frame_error(rest, first, frames, channel_count, encoding)
+    values = values.reshape(frames, channel_count)
+    if not np.all(np.isfinite(values)):
+        row = int(np.argwhere(~np.isfinite(values))[0, 0])
+        raise ValueError(f"줄 {first + row + 1}: 유한하지 않은 값 (지수가 너무 큽니다)")
+    if body_end < 2**31:
+        return values, body_end, starts.astype(np.int32)
+    return values, body_end, starts.astype(np.int64)
+
+
+def _frame_error(rest: bytes, first: int, frames: int, channel_count: int, encoding: str) -> ValueError:
+    """느린 길 (잘못된 파일에서만): 프레임 줄을 하나씩 보며 처음 잘못된 줄을 알리는 ValueError."""
+    frame_lines = rest.decode(encoding, errors="replace").split("\n")[:frames]
+    for k, line in enumerate(frame_lines):
+        tokens = line.split()
+        if not tokens and channel_count > 0:
+            return _truncated(first, k, frames)
+        for token in tokens:
+            if _NUMBER.fullmatch(token) is None:
+                return ValueError(f"줄 {first + k + 1}: 숫자가 아닌 값 {token!r}")
+        if len(tokens) != channel_count:
+            return ValueError(
+                f"줄 {first + k + 1}: 채널 수 {channel_count} 와 맞지 않는 프레임입니다 (값 {len(tokens)} 개)"
+            )
+    if len(frame_lines) < frames:
+        return _truncated(first, len(frame_lines), frames)
+    return ValueError(f"줄 {first + 1}: 프레임 값을 읽을 수 없습니다")
