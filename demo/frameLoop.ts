@@ -9,19 +9,15 @@ import type { TwoBoneIKOptions } from "../src/index";
 import type { AutoMotion } from "./autoMotion";
 import { limitedReach } from "./bendLimits";
 import type { BendLimits, JointPose } from "./bendLimits";
-import type { Door } from "./door";
 import type { HandleDragger } from "./drag";
 import type { HandleVisuals } from "./handles";
-import type { HelperViews } from "./helperViews";
 import type { HandleKeys } from "./keyboard";
 import type { InfoPanel } from "./layout";
 import { createMeasurements, Readouts } from "./readouts";
 import type { SideView, SideViewValues } from "./sideView";
 import type { SoftExperiment } from "./softExperiment";
 import type { SpeedPlot } from "./speedPlot";
-import type { Stage } from "./stage";
-import type { StandInRig } from "./standInRig";
-import type { StressView } from "./stress";
+import type { StandInScene } from "./standInScene";
 import type { Params } from "./ui";
 import type { UserModelView } from "./userModel";
 
@@ -36,7 +32,7 @@ const MIN_PIXELS_PER_UNIT = 1e-9;
 /** IK 끔: weight 0 으로 풀어 자세는 그대로 두고, 보조 표시가 쓸 목표·극만 기록한다. */
 const IK_OFF: TwoBoneIKOptions = { weight: 0 };
 
-export interface FrameLoopDeps {
+export interface FrameLoopDeps extends StandInScene {
   readonly testMode: boolean;
   readonly params: Params;
   readonly renderer: WebGLRenderer;
@@ -44,12 +40,7 @@ export interface FrameLoopDeps {
   readonly camera: PerspectiveCamera;
   readonly controls: OrbitControls;
   readonly stats: Stats;
-  readonly rig: StandInRig;
-  readonly stage: Stage;
-  readonly door: Door;
-  readonly helpers: HelperViews;
   readonly limits: BendLimits;
-  readonly stressView: StressView;
   readonly motion: AutoMotion;
   readonly experiment: SoftExperiment;
   readonly dragger: HandleDragger;

@@ -8,21 +8,17 @@ import { AutoMotion } from "./autoMotion";
 import { BendLimits } from "./bendLimits";
 import { CAMERA_FOV, CameraFit } from "./cameraFit";
 import { ControlPanel } from "./controlPanel";
-import { Door } from "./door";
 import { FrameLoop } from "./frameLoop";
-import { HelperViews } from "./helperViews";
 import { isCramped, isRoomy, resizeRenderer, setupInfoPanel } from "./layout";
 import type { InfoPanel } from "./layout";
 import { installPageHook } from "./pageHook";
 import { SideView } from "./sideView";
 import { SoftExperiment } from "./softExperiment";
+import { createStandInScene } from "./standInScene";
 import { SpeedPlot } from "./speedPlot";
-import { createStage } from "./stage";
 import { createStandInHandles } from "./standInHandles";
-import { createStandInRig } from "./standInRig";
-import { StressView } from "./stress";
 import { defaultParams } from "./ui";
-import type { Params, Ui } from "./ui";
+import type { Ui } from "./ui";
 import { installUserModel } from "./userModel";
 
 /** ?test: 화면을 결정적으로 — 자동 움직임 꺼짐, 카메라 고정(관성 없음), 공은 길의 시작점, halo 는 멈춤. */
@@ -66,19 +62,6 @@ function createStats(): Stats {
   return stats;
 }
 
-/** 장면: 대역의 팔다리, 무대, 문 (문고리 잡기를 켜야 보인다), 보조 표시, 스트레스 보기 (이 차례로 장면에 넣는다). */
-async function createScene(params: Params) {
-  const rig = await createStandInRig(params);
-  const stage = createStage(rig.footGround.x);
-  stage.scene.add(rig.character.root);
-  const door = new Door(stage.scene);
-  door.setVisible(false);
-  const helpers = new HelperViews(stage.scene, rig);
-  const stressView = new StressView();
-  stage.scene.add(stressView);
-  return { rig, stage, door, helpers, stressView };
-}
-
 /**
  * 두 패널 (설명, 조절) 의 펴고 접기와 크기 변화를 카메라 맞추기에 잇는다. 휴대폰(좁은 화면)에서는 패널을 하나만 편다:
  * 설명을 펴면 조절을 접고, 조절을 펴면 설명을 접는다.
@@ -105,7 +88,8 @@ async function main(): Promise<void> {
   const roomy = isRoomy();
   const { renderer, canvas, camera } = createView();
 
-  const { rig, stage, door, helpers, stressView } = await createScene(params);
+  const standIn = await createStandInScene(params);
+  const { rig, stage, door, stressView } = standIn;
   const { scene, ball, footTarget } = stage;
 
   // --- 공·끌기·키보드·카메라 조작, 자동 움직임 ---
@@ -175,12 +159,12 @@ async function main(): Promise<void> {
 
   // --- 매 프레임, 테스트 창구 ---
   const loop = new FrameLoop({
-    testMode, params, renderer, scene, camera, controls, stats, rig, stage, door, helpers, limits, stressView, motion, experiment,
+    ...standIn, testMode, params, renderer, scene, camera, controls, stats, limits, motion, experiment,
     dragger: handles.dragger, visuals: handles.visuals, keys: handles.keys, userModel, sideView, plot, info,
     modelActive: () => panel.modelActive,
   });
   installPageHook({
-    testMode, reduceMotion, canvas, camera, renderer, context, rig, stage, door, helpers, limits, stressView, handles, panel,
+    ...standIn, testMode, reduceMotion, canvas, camera, renderer, context, limits, handles, panel,
     motion, experiment, sideView, plot, loop, freeRect: () => cameraFit.free,
   });
   loop.start();

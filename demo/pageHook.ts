@@ -4,34 +4,25 @@ import type { PerspectiveCamera, WebGLRenderer } from "three";
 import { DEGREE } from "./bendLimits";
 import type { BendLimits } from "./bendLimits";
 import type { ControlPanel } from "./controlPanel";
-import type { Door } from "./door";
 import type { FrameLoop } from "./frameLoop";
-import type { HelperViews } from "./helperViews";
 import type { Rect } from "./layout";
 import type { SideView } from "./sideView";
 import type { SoftExperiment } from "./softExperiment";
 import type { SpeedPlot } from "./speedPlot";
-import type { Stage } from "./stage";
 import type { StandInHandles } from "./standInHandles";
-import type { StandInRig } from "./standInRig";
-import type { StressView } from "./stress";
+import type { StandInScene } from "./standInScene";
 import { installTestHook } from "./testHook";
 import type { Quat } from "./testHook";
 import type { AutoMotion } from "./autoMotion";
 
-export interface PageParts {
+export interface PageParts extends StandInScene {
   readonly testMode: boolean;
   readonly reduceMotion: boolean;
   readonly canvas: HTMLCanvasElement;
   readonly camera: PerspectiveCamera;
   readonly renderer: WebGLRenderer;
   readonly context: { lost: boolean; lostCount: number; restoredCount: number };
-  readonly rig: StandInRig;
-  readonly stage: Stage;
-  readonly door: Door;
-  readonly helpers: HelperViews;
   readonly limits: BendLimits;
-  readonly stressView: StressView;
   readonly handles: StandInHandles;
   readonly panel: ControlPanel;
   readonly motion: AutoMotion;
