@@ -79,56 +79,109 @@ export interface UserModelView {
 }
 
 export function installUserModel(deps: UserModelDeps): UserModelView {
-  const { scene, camera, controls, params } = deps;
-  let current: ActiveModel | null = null;
-  let errorKind: ModelErrorKind | null = null;
-  let attempts = 0;
-  let busy = false;
-  const dragger = new ModelDragger(camera, deps.canvas);
-  // 화면 요소: 단추는 캔버스 위 도구 줄에, 알림은 할 말이 있을 때만 첫 줄 안내 자리에 잠깐.
-  const openUi = new ModelOpenUi(deps.toolbar, (file) => { void run(() => loadModelFile(file, openUi.onProgress)); });
-  /** 이 모듈이 장면에 넣은 것 (모델, 공, 도우미): hideStandIn 이 숨기지 않는다. */
-  const ownObjects = new Set<Object3D>();
+  return new UserModel(deps);
+}
 
-  // --- 읽기 (한 번에 하나) ---
-  const run = async (load: () => Promise<LoadedModel>): Promise<void> => {
-    if (busy) return;
-    busy = true;
+/** 대역 ↔ 사용자 모델 바꾸기의 차례: 읽기 (run) → 바꾸기 (activate, 옛것은 deactivate) → 매 프레임 (update). */
+class UserModel implements UserModelView {
+  private current: ActiveModel | null = null;
+  private errorKind: ModelErrorKind | null = null;
+  private attempts = 0;
+  private busy = false;
+  private readonly dragger: ModelDragger;
+  /** 화면 요소: 단추는 캔버스 위 도구 줄에, 알림은 할 말이 있을 때만 첫 줄 안내 자리에 잠깐. */
+  private readonly openUi: ModelOpenUi;
+  /** 이 모듈이 장면에 넣은 것 (모델, 공, 도우미): hideStandIn 이 숨기지 않는다. */
+  private readonly ownObjects = new Set<Object3D>();
+
+  constructor(private readonly deps: UserModelDeps) {
+    this.dragger = new ModelDragger(deps.camera, deps.canvas);
+    this.openUi = new ModelOpenUi(deps.toolbar, (file) => { void this.run(() => loadModelFile(file, this.openUi.onProgress)); });
+    this.openRequested();
+    installModelTestHook({
+      scene: deps.scene, camera: deps.camera, canvas: deps.canvas, standIn: deps.standIn, openUi: this.openUi, dragger: this.dragger,
+      current: () => {
+        const model = this.current;
+        return model === null ? null : { name: model.loaded.name, limbs: model.limbs, height: model.height, visuals: model.visuals };
+      },
+      attempts: () => this.attempts,
+      errorKind: () => this.errorKind,
+    });
+  }
+
+  get active(): boolean {
+    return this.current !== null;
+  }
+
+  update(dt: number): void {
+    const { current, dragger } = this;
+    if (current === null) return;
+    updateModelLimbs(current.limbs, current.mixer, dt, this.deps.params);
+    const { visuals, keys } = current;
+    visuals.dragged = dragger.dragging?.name ?? null;
+    visuals.hovered = dragger.hovered?.name ?? null;
+    visuals.focused = keys.focused;
+    const camera = this.deps.camera;
+    visuals.update(camera, (camera.projectionMatrix.elements[5]! * window.innerHeight) / 2, 0);
+    keys.update();
+  }
+
+  /** ?model=<url>: 페이지와 같은 출처의 파일만 (인터넷에서 아무것도 받지 않는다). */
+  private openRequested(): void {
+    const requested = new URLSearchParams(window.location.search).get("model");
+    if (requested === null) return;
+    const url = new URL(requested, window.location.href);
+    if (url.origin !== window.location.origin) {
+      this.errorKind = "network";
+      this.attempts++;
+      this.openUi.setStatus("error", `열지 못했습니다: ?model 은 이 페이지의 폴더에 있는 파일만 엽니다 (받은 값: ${requested}). 대역 캐릭터를 그대로 둡니다.`);
+    } else {
+      void this.run(() => loadModelUrl(url.href, this.openUi.onProgress));
+    }
+  }
+
+  /** 읽기 (한 번에 하나). 실패하면 지금 화면 (대역이나 앞의 모델) 을 그대로 두고 알린다. */
+  private async run(load: () => Promise<LoadedModel>): Promise<void> {
+    if (this.busy) return;
+    const openUi = this.openUi;
+    this.busy = true;
     openUi.setBusy(true);
     const previousStatus = openUi.message;
     openUi.setStatus("loading", "여는 중…");
     try {
       const loaded = await load();
-      activate(loaded);
-      errorKind = null;
+      this.activate(loaded);
+      this.errorKind = null;
     } catch (error) {
-      errorKind = error instanceof ModelLoadError ? error.kind : "corrupt";
+      this.errorKind = error instanceof ModelLoadError ? error.kind : "corrupt";
       const message = error instanceof ModelLoadError ? error.message : `모델을 열지 못했습니다 (${String(error)}).`;
-      const keep = current !== null ? `지금 모델(${current.loaded.name})을 그대로 둡니다.` : "대역 캐릭터를 그대로 둡니다.";
+      const keep = this.current !== null ? `지금 모델(${this.current.loaded.name})을 그대로 둡니다.` : "대역 캐릭터를 그대로 둡니다.";
       openUi.setStatus("error", `열지 못했습니다: ${message} ${keep}`, ERROR_MESSAGE_MS);
       console.warn("모델 열기 실패:", error, "이전 상태:", previousStatus);
     } finally {
       openUi.setBusy(false);
-      busy = false;
-      attempts++;
+      this.busy = false;
+      this.attempts++;
     }
-  };
+  }
 
   /**
    * 대역과 그 무대 소품을 숨긴다: deps.standIn 과, 장면 바로 아래에 보이는 것 가운데 빛·바닥·격자가 아닌 것
    * (페이지가 나중에 더한 공·고리·선까지 목록 없이 숨기려고). 보조 표시는 main.ts 가 매 프레임 정한다.
    */
-  const hideStandIn = (): void => {
-    for (const object of deps.standIn) object.visible = false;
-    for (const object of scene.children) {
+  private hideStandIn(): void {
+    for (const object of this.deps.standIn) object.visible = false;
+    for (const object of this.deps.scene.children) {
       const light = (object as Object3D & { isLight?: boolean }).isLight === true;
       const floor = object.name === "ground" || object.type === "GridHelper";
-      if (!light && !floor && !ownObjects.has(object)) object.visible = false;
+      if (!light && !floor && !this.ownObjects.has(object)) object.visible = false;
     }
-  };
+  }
 
-  // --- 바꾸기: 검사를 통과한 모델만 여기에 온다 ---
-  const activate = (loaded: LoadedModel): void => {
+  /** 바꾸기: 검사를 통과한 모델만 여기에 온다. */
+  private activate(loaded: LoadedModel): void {
+    const { scene, camera, controls } = this.deps;
+    const ownObjects = this.ownObjects;
     const root = loaded.gltf.scene;
     const mixer = new AnimationMixer(root);
     const clip = loaded.gltf.animations[0];
@@ -141,9 +194,9 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
 
     // 새 것을 모두 만든 다음에 옛것을 뺀다: 도중에 실패하면 옛 화면이 남는다.
     const limbs = createModelLimbs(loaded, height);
-    const first = current === null;
-    if (current !== null) deactivate(current);
-    hideStandIn();
+    const first = this.current === null;
+    if (this.current !== null) this.deactivate(this.current);
+    this.hideStandIn();
     scene.add(root);
     ownObjects.add(root);
     for (const limb of limbs) {
@@ -157,21 +210,23 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
     for (const object of scene.children) if (!before.has(object)) ownObjects.add(object);
     visuals.halo = false;
     visuals.floorY = box.min.y;
-    const keys = new HandleKeys(deps.keysContainer, handles, camera, deps.canvas);
-    dragger.handles = handles;
-    current = { loaded, root, mixer, limbs, height, visuals, keys };
-    if (first) deps.onActivate();
+    const keys = new HandleKeys(this.deps.keysContainer, handles, camera, this.deps.canvas);
+    this.dragger.handles = handles;
+    this.current = { loaded, root, mixer, limbs, height, visuals, keys };
+    if (first) this.deps.onActivate();
     // 모델의 상자 (목표·극 공까지) 를 main.ts 에 넘겨 빈 자리에 맞추게 한다.
-    deps.fitView(fitModelView(loaded, root, limbs, height, camera, controls));
+    this.deps.fitView(fitModelView(loaded, root, limbs, height, camera, controls));
 
     const found = (["leftArm", "rightArm", "leftLeg", "rightLeg"] as const)
       .map((name) => `${limbLabel(name)} ${loaded.limbs[name] !== null ? "✓" : "✗"}`).join(" · ");
     const notes = loaded.limbs.issues.slice(0, 2).map((issue) => issue.message).join(" / ");
     const text = `${loaded.name}: ${found}${clip === undefined ? " (애니메이션 없음)" : ""}${notes ? ` — ${notes}` : ""}`;
-    openUi.setStatus("loaded", text, LOADED_MESSAGE_MS);
-  };
+    this.openUi.setStatus("loaded", text, LOADED_MESSAGE_MS);
+  }
 
-  const deactivate = (model: ActiveModel): void => {
+  private deactivate(model: ActiveModel): void {
+    const { scene } = this.deps;
+    const ownObjects = this.ownObjects;
     model.mixer.stopAllAction();
     scene.remove(model.root);
     ownObjects.delete(model.root);
@@ -182,44 +237,10 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       ownObjects.delete(limb.helper);
     }
     disposeModelLimbs(model.limbs);
-    dragger.handles = [];
+    this.dragger.handles = [];
     model.visuals.dispose();
     model.keys.dispose();
     for (const object of [...ownObjects]) if (object.parent !== scene) ownObjects.delete(object);
     disposeModel(model.root);
-  };
-
-  // --- ?model=<url>: 페이지와 같은 출처의 파일만 (인터넷에서 아무것도 받지 않는다) ---
-  const requested = new URLSearchParams(window.location.search).get("model");
-  if (requested !== null) {
-    const url = new URL(requested, window.location.href);
-    if (url.origin !== window.location.origin) {
-      errorKind = "network";
-      attempts++;
-      openUi.setStatus("error", `열지 못했습니다: ?model 은 이 페이지의 폴더에 있는 파일만 엽니다 (받은 값: ${requested}). 대역 캐릭터를 그대로 둡니다.`);
-    } else {
-      void run(() => loadModelUrl(url.href, openUi.onProgress));
-    }
   }
-
-  installModelTestHook({
-    scene, camera, canvas: deps.canvas, standIn: deps.standIn, openUi, dragger,
-    current: () => (current === null ? null : { name: current.loaded.name, limbs: current.limbs, height: current.height, visuals: current.visuals }),
-    attempts: () => attempts,
-    errorKind: () => errorKind,
-  });
-
-  return {
-    get active() { return current !== null; },
-    update(dt: number): void {
-      if (current === null) return;
-      updateModelLimbs(current.limbs, current.mixer, dt, params);
-      const { visuals, keys } = current;
-      visuals.dragged = dragger.dragging?.name ?? null;
-      visuals.hovered = dragger.hovered?.name ?? null;
-      visuals.focused = keys.focused;
-      visuals.update(camera, (camera.projectionMatrix.elements[5]! * window.innerHeight) / 2, 0);
-      keys.update();
-    },
-  };
 }
