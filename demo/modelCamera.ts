@@ -1,4 +1,4 @@
-// 사용자 모델에 카메라 맞추기: 모델의 상자 (목표·극 공까지) 를 재어 main.ts (cameraFit.ts) 가 빈 자리에 맞출 ModelView 로.
+// 사용자 모델에 카메라 맞추기: 모델의 상자 (목표·극 공까지) 를 재어 cameraFit.ts 가 빈 자리에 맞출 ModelView 로.
 // 가까운·먼 면과 카메라 거리의 한도는 모델 크기에.
 import { Box3, Vector3 } from "three";
 import type { Object3D, PerspectiveCamera } from "three";

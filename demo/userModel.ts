@@ -40,7 +40,7 @@ export interface UserModelDeps {
   readonly toolbar: HTMLElement;
   /** 키보드로 공을 고르는 단추들의 자리 (#handle-keys). */
   readonly keysContainer: HTMLElement;
-  /** 카메라를 모델에 맞춰 달라고 (빈 자리에 맞추는 일은 main.ts 의 몫). */
+  /** 카메라를 모델에 맞춰 달라고 (빈 자리에 맞추는 일은 cameraFit.ts 의 몫). */
   readonly fitView: (view: ModelView) => void;
   /** 모델이 처음 대역을 대신할 때 한 번 (대역의 키보드 단추·실험을 멈추게). */
   readonly onActivate: () => void;
@@ -167,7 +167,7 @@ class UserModel implements UserModelView {
 
   /**
    * 대역과 그 무대 소품을 숨긴다: deps.standIn 과, 장면 바로 아래에 보이는 것 가운데 빛·바닥·격자가 아닌 것
-   * (페이지가 나중에 더한 공·고리·선까지 목록 없이 숨기려고). 보조 표시는 main.ts 가 매 프레임 정한다.
+   * (페이지가 나중에 더한 공·고리·선까지 목록 없이 숨기려고). 보조 표시는 frameLoop.ts 가 매 프레임 정한다.
    */
   private hideStandIn(): void {
     for (const object of this.deps.standIn) object.visible = false;
@@ -214,7 +214,7 @@ class UserModel implements UserModelView {
     this.dragger.handles = handles;
     this.current = { loaded, root, mixer, limbs, height, visuals, keys };
     if (first) this.deps.onActivate();
-    // 모델의 상자 (목표·극 공까지) 를 main.ts 에 넘겨 빈 자리에 맞추게 한다.
+    // 모델의 상자 (목표·극 공까지) 를 넘겨 빈 자리에 맞추게 한다 (cameraFit.ts).
     this.deps.fitView(fitModelView(loaded, root, limbs, height, camera, controls));
 
     const found = (["leftArm", "rightArm", "leftLeg", "rightLeg"] as const)
