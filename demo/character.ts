@@ -55,7 +55,7 @@ export interface Character {
  * 그리고 BONE_NAMES 를 모델의 뼈 이름으로 맞춘다 (예: Mixamo 는 "mixamorigRightArm", "mixamorigRightForeArm",
  * "mixamorigRightHand", "mixamorigLeftUpLeg", "mixamorigLeftLeg", "mixamorigLeftFoot").
  * IK 는 뼈의 지금 자세와 길이를 그대로 읽으므로 다른 코드는 바꿀 필요가 없다.
- * (모델의 크기가 이 대역(키 약 1.75 m)과 많이 다르면 main.ts 의 공 경로와 카메라 거리를 맞춘다.)
+ * (모델의 크기가 이 대역(키 약 1.75 m)과 많이 다르면 motion.ts 의 공 경로와 cameraFit.ts 의 카메라 거리를 맞춘다.)
  */
 export async function createCharacter(): Promise<Character> {
   return buildStandInCharacter();

@@ -1,7 +1,7 @@
 // 읽은 값과 코사인 법칙 식: 매 프레임 숫자를 받아, 0.1 초마다 바뀐 글자만 DOM 에 쓴다.
 import { softenDistance } from "../src/index";
 
-/** 한 프레임의 측정값 (main.ts 가 매 프레임 같은 객체를 채운다). 길이는 m, 각은 라디안, 시간은 ms. */
+/** 한 프레임의 측정값 (frameLoop.ts 가 매 프레임 같은 객체를 채운다). 길이는 m, 각은 라디안, 시간은 ms. */
 export interface Measurements {
   /** 어깨–공 거리 d. */
   distance: number;

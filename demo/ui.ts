@@ -1,7 +1,7 @@
 // 조절 패널: 하나의 params 객체가 lil-gui 를 움직인다. 이름은 한국어, 값은 여기 한 곳에서 정한다.
 import GUI from "three/addons/libs/lil-gui.module.min.js";
 
-/** 극(팔꿈치가 굽을 쪽) 방향의 이름. 어깨에서 본 극 공의 자리는 main.ts 의 POLE_OFFSETS. */
+/** 극(팔꿈치가 굽을 쪽) 방향의 이름. 어깨에서 본 극 공의 자리는 controlPanel.ts 의 POLE_OFFSETS. */
 export type PoleSide = "back" | "out" | "front" | "up";
 
 /** 스트레스 보기의 팔다리 수 (0 = 끔). */

@@ -1,4 +1,4 @@
-// 브라우저 테스트 두 개 (e2e/run.mjs: 설명 화면, e2e/models.mjs: 내 모델 열기) 가 함께 쓰는 도구:
+// 브라우저 테스트들 (e2e/run.mjs 와 e2e/checks/: 설명 화면, e2e/models.mjs: 내 모델 열기, grip·limits·gltfClean) 이 함께 쓰는 도구:
 // 이름 붙은 확인과 집계, 데모 빌드, 작은 정적 서버, 프레임 기다리기, 마우스·터치 끌기, Chromium 찾기.
 import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";

@@ -328,7 +328,8 @@ export async function dropFile(page, name, bytes) {
   }, { name, base64: Buffer.from(bytes).toString("base64") });
 }
 
-export async function runSuite(prefix, runViewport) {
+/** beforeFinish(shotDir): 마지막 줄을 찍기 전에 (예: 잰 값을 스크린샷 폴더에 쓴다). */
+export async function runSuite(prefix, runViewport, { beforeFinish } = {}) {
   const chromium = await loadChromium();
   const outDir = mkdtempSync(join(tmpdir(), `${prefix}-build-`));
   const shotDir = mkdtempSync(join(tmpdir(), `${prefix}-screenshots-`));
@@ -352,5 +353,6 @@ export async function runSuite(prefix, runViewport) {
     server.close();
     rmSync(outDir, { recursive: true, force: true });
   }
+  beforeFinish?.(shotDir);
   finish(shotDir);
 }
