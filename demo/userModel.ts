@@ -145,6 +145,12 @@ export interface UserModelView {
   readonly active: boolean;
   /** 매 프레임: 클립을 dt 초 진행하고 그 위에 IK. */
   update(dt: number): void;
+  /** 지형 걷기 (terrainWalk.ts): 지금 모델과 그 믹서 (없으면 null). */
+  readonly model: { readonly loaded: LoadedModel; readonly root: Object3D; readonly mixer: AnimationMixer } | null;
+  /** 지형 걷기가 모델을 맡는 동안 true: 클립만 진행하고 팔다리 IK 는 쉰다 (발은 FootPlacement 가 맡는다). */
+  clipOnly: boolean;
+  /** 이 페이지와 같은 출처의 모델 파일을 연다 («기사 모델 불러오기»). */
+  open(url: string): Promise<void>;
 }
 
 export function installUserModel(deps: UserModelDeps): UserModelView {
@@ -435,6 +441,7 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
       limb.ik.end.quaternion.copy(limb.rest[2]!);
     }
     current.mixer.update(dt);
+    if (clipOnly) return; // 지형 걷기 (terrainWalk.ts) 가 발을 맡는다
     ikOn.weight = params.weight;
     ikOn.soft = params.soft;
     for (const limb of current.limbs) {
@@ -511,8 +518,13 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
   };
   window.__twoBoneIKModel = hook;
 
+  let clipOnly = false;
   return {
     get active() { return current !== null; },
     update,
+    get model() { return current; },
+    get clipOnly() { return clipOnly; },
+    set clipOnly(on: boolean) { clipOnly = on; },
+    open: (url) => run(() => loadModelUrl(url, onProgress)),
   };
 }
