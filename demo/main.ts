@@ -29,6 +29,7 @@ import { StressView } from "./stress";
 import { installTestHook } from "./testHook";
 import type { ExperimentPhase } from "./testHook";
 import { installUserModel } from "./userModel";
+import { installTerrainWalk } from "./terrainWalk";
 import type { ModelView } from "./userModel";
 import { TriangleView } from "./triangleView";
 import { createUi, defaultParams } from "./ui";
@@ -392,6 +393,12 @@ async function main(): Promise<void> {
     },
   });
 
+  // --- 지형 걷기 (terrainWalk.ts, issue 17): 도구 줄의 «땅 걷기»·«발 딛기»·«기사 모델 불러오기» ---
+  const terrainWalk = await installTerrainWalk({
+    scene, camera, controls, toolbar: toolsElement, userModel, params,
+    view: { get: () => modelView, set: (view) => { modelView = view; cameraMovedByUser = false; layoutCamera(); } },
+  });
+
   // --- WebGL 컨텍스트 잃음·복구: 휴대폰은 백그라운드에서 컨텍스트를 버린다. 루프는 계속 돈다. ---
   const context = { lost: false, lostCount: 0, restoredCount: 0 };
   canvas.addEventListener("webglcontextlost", (event) => {
@@ -644,6 +651,7 @@ async function main(): Promise<void> {
       plot.draw(now);
     }
 
+    terrainWalk.update(dt); // 지형 걷기 (terrainWalk.ts): 켜져 있으면 캐릭터를 지형에 세운다
     const renderStart = performance.now();
     timing.pageSum += renderStart - pageStart;
     renderer.render(scene, camera); // 컨텍스트를 잃은 동안 three 는 그리지 않고 돌아온다
