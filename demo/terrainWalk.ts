@@ -58,8 +58,8 @@ export interface TerrainState {
   readout: string;
   raysVisible: boolean;
   rayCount: number;
-  /** resetStats() 뒤의 집계: 디딘 발 (클립에서 더 낮은 발) 의 |지형 위 높이 − 클립 높이| 최대와 평균, 가장 깊은 묻힘 (m). */
-  stats: { frames: number; plantedMax: number; plantedMean: number; penetration: number };
+  /** resetStats() 뒤의 집계: 디딘 발 (클립에서 더 낮은 발) 의 |지형 위 높이 − 클립 높이| 최대와 평균, 그것이 1 cm·배율을 넘은 프레임 수, 가장 깊은 묻힘 (m). */
+  stats: { frames: number; plantedMax: number; plantedMean: number; penetration: number; plantedOver: number };
   landmarks: Record<"bumps" | "slope" | "stairs", number>;
 }
 
@@ -368,7 +368,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     void deps.userModel.open(knightUrl).finally(() => {
       knightLoading = false;
       knightButton.disabled = false;
-      if (deps.userModel.model?.loaded.name === "knight_cge.glb" || deps.userModel.active) setOn(true);
+      if (deps.userModel.active) setOn(true);
     });
   });
 
@@ -378,7 +378,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   const down = new Vector3(0, -1, 0);
   const origin = new Vector3();
   const feet: FootReading[] = [0, 1].map(() => ({ clipHeight: 0, above: 0, tilt: 0, contact: "닿음" as Contact }));
-  const stats = { frames: 0, plantedMax: 0, plantedSum: 0, penetration: 0 };
+  const stats = { frames: 0, plantedMax: 0, plantedSum: 0, penetration: 0, plantedOver: 0 };
   let lastReadout = -Infinity;
   let readoutText = "";
 
@@ -398,16 +398,19 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     root.updateMatrixWorld(true);
   }
 
-  const lowestSole = (index: number, out: Vector3): Vector3 => {
+  /** 발 index 의 발바닥 점 가운데 가장 낮은 것 (월드 y) 과, 가장 땅에 가까운 것의 지형 위 높이 (계단 모서리에 걸친 발은 윗단의 점). */
+  const soleHeights = (index: number, out: { lowestY: number; above: number }): void => {
     const sole = current.soles[index]!;
-    let best = Infinity;
+    out.lowestY = Infinity;
+    out.above = Infinity;
     for (const p of sole.points) {
       _v.copy(p).applyMatrix4(sole.foot.matrixWorld);
-      if (_v.y < best) { best = _v.y; out.copy(_v); }
+      if (_v.y < out.lowestY) out.lowestY = _v.y;
+      const above = _v.y - heightAt(_v.x, _v.z);
+      if (above < out.above) out.above = above;
     }
-    return out;
   };
-  const lowest = new Vector3();
+  const heights = { lowestY: 0, above: 0 };
 
   const update = (dt: number): void => {
     if (!on) return;
@@ -425,7 +428,8 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     rayCount = 0;
     const placement = current.placement;
     for (let i = 0; i < current.soles.length; i++) {
-      feet[i]!.clipHeight = lowestSole(i, lowest).y - rootY;
+      soleHeights(i, heights);
+      feet[i]!.clipHeight = heights.lowestY - rootY;
       for (const p of current.soles[i]!.points) {
         _v.copy(p).applyMatrix4(current.soles[i]!.foot.matrixWorld);
         origin.copy(_v).addScaledVector(_up, placement.maxStepHeight);
@@ -453,8 +457,8 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     let planted = 0;
     for (let i = 0; i < 2; i++) {
       const foot = feet[i]!;
-      lowestSole(i, lowest);
-      foot.above = lowest.y - heightAt(lowest.x, lowest.z);
+      soleHeights(i, heights);
+      foot.above = heights.above;
       foot.tilt = placement.tiltOf(i as 0 | 1);
       foot.contact = foot.above < -tolerance ? "묻힘" : foot.above <= tolerance ? "닿음" : "떠 있음";
       stats.penetration = Math.max(stats.penetration, Math.min(0, foot.clipHeight) - foot.above);
@@ -464,6 +468,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     stats.frames++;
     stats.plantedSum += plantedError;
     stats.plantedMax = Math.max(stats.plantedMax, plantedError);
+    if (plantedError > tolerance) stats.plantedOver++;
 
     // 카메라: 캐릭터를 따라간다 (사용자가 돌린 각은 그대로, 점과 카메라를 같이 옮긴다).
     followTarget(_v);
@@ -491,11 +496,11 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     scale, distance, region: terrainRegion(current.root.position.x / scale, current.root.position.z / scale),
     pelvisDrop: current.placement.pelvisDrop, feet: feet.map((f) => ({ ...f })), readout: readoutText,
     raysVisible: rays.visible, rayCount,
-    stats: { frames: stats.frames, plantedMax: stats.plantedMax, plantedMean: stats.frames > 0 ? stats.plantedSum / stats.frames : 0, penetration: stats.penetration },
+    stats: { frames: stats.frames, plantedMax: stats.plantedMax, plantedMean: stats.frames > 0 ? stats.plantedSum / stats.frames : 0, penetration: stats.penetration, plantedOver: stats.plantedOver },
     landmarks: { ...LANDMARKS },
   }), {
     seek: (d: number) => { distance = d * scale; },
-    resetStats: () => { stats.frames = 0; stats.plantedMax = 0; stats.plantedSum = 0; stats.penetration = 0; },
+    resetStats: () => { stats.frames = 0; stats.plantedMax = 0; stats.plantedSum = 0; stats.penetration = 0; stats.plantedOver = 0; },
     setOn, setFoot,
   });
 
