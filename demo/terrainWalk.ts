@@ -416,6 +416,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     if (!on) return;
     useCharacter();
     hideOthers();
+    terrain.visible = true; // 모델을 열면 userModel.ts 가 장면의 다른 것을 숨긴다: 지형은 매 프레임 다시 보인다
     const isWalker = current === walkerGrounded;
     walker.root.visible = isWalker;
     walkTime += dt;
