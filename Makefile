@@ -47,6 +47,7 @@ test-e2e: install venv browser-deps
 	node e2e/run.mjs
 	node e2e/grip.mjs
 	node e2e/limits.mjs
+	node e2e/terrain.mjs
 	node e2e/models.mjs
 	node e2e/gltfClean.mjs
 

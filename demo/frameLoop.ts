@@ -19,6 +19,7 @@ import type { SoftExperiment } from "./softExperiment";
 import type { SpeedPlot } from "./speedPlot";
 import type { StandInScene } from "./standInScene";
 import type { Params } from "./ui";
+import type { TerrainWalk } from "./terrainWalk";
 import type { UserModelView } from "./userModel";
 
 /** 프레임 사이 시간의 상한 (s): 탭을 오래 비웠다 돌아와도 공이 순간 이동하지 않게. */
@@ -47,6 +48,8 @@ export interface FrameLoopDeps extends StandInScene {
   readonly visuals: HandleVisuals;
   readonly keys: HandleKeys;
   readonly userModel: UserModelView;
+  /** 지형 걷기 (terrainWalk.ts): 켜져 있으면 그리기 바로 전에 캐릭터를 지형에 세운다. */
+  readonly terrainWalk: TerrainWalk;
   readonly sideView: SideView;
   readonly plot: SpeedPlot;
   readonly info: InfoPanel;
@@ -123,6 +126,7 @@ export class FrameLoop {
     this.drawBendArcs(pixelsPerUnit);
     this.drawHandles(pixelsPerUnit);
     this.drawPanel(now);
+    this.deps.terrainWalk.update(dt);
 
     const renderStart = performance.now();
     this.timing.pageSum += renderStart - pageStart;

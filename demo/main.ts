@@ -19,6 +19,7 @@ import { SpeedPlot } from "./speedPlot";
 import { createStandInHandles } from "./standInHandles";
 import { defaultParams } from "./ui";
 import type { Ui } from "./ui";
+import { installTerrainWalk } from "./terrainWalk";
 import { installUserModel } from "./userModel";
 
 /** ?test: 화면을 결정적으로 — 자동 움직임 꺼짐, 카메라 고정(관성 없음), 공은 길의 시작점, halo 는 멈춤. */
@@ -151,6 +152,15 @@ async function main(): Promise<void> {
     },
   });
 
+  // --- 지형 걷기 (terrainWalk.ts, issue 17): 도구 줄의 «땅 걷기»·«발 딛기»·«기사 모델 불러오기» ---
+  const terrainWalk = await installTerrainWalk({
+    scene, camera, controls, toolbar: byId("tools"), userModel, params,
+    view: {
+      get: () => cameraFit.modelView,
+      set: (view) => { cameraFit.modelView = view; cameraFit.movedByUser = false; layoutCamera(); },
+    },
+  });
+
   const context = watchContext(canvas);
   // --- 함정 1 의 실험: 공을 어깨에서 곧게 멀어지게 훑는다 (soft 끔, 그다음 켬) ---
   const experimentButton = byId("extend-test") as HTMLButtonElement;
@@ -160,7 +170,7 @@ async function main(): Promise<void> {
   // --- 매 프레임, 테스트 창구 ---
   const loop = new FrameLoop({
     ...standIn, testMode, params, renderer, scene, camera, controls, stats, limits, motion, experiment,
-    dragger: handles.dragger, visuals: handles.visuals, keys: handles.keys, userModel, sideView, plot, info,
+    dragger: handles.dragger, visuals: handles.visuals, keys: handles.keys, userModel, terrainWalk, sideView, plot, info,
     modelActive: () => panel.modelActive,
   });
   installPageHook({

@@ -78,9 +78,10 @@ export function disposeModelLimbs(limbs: readonly ModelLimb[]): void {
 const _ikOn = { weight: 1, soft: 0 };
 const _ikOff = { weight: 0 };
 
-/** 매 프레임: 클립을 dt 초 진행하고 그 위에 IK. 극 공과 도우미는 보조 표시를 따른다. */
+/** 매 프레임: 클립을 dt 초 진행하고 그 위에 IK (clipOnly 면 클립만: 지형 걷기가 발을 맡는다). 극 공과 도우미는 보조 표시를 따른다. */
 export function updateModelLimbs(
   limbs: readonly ModelLimb[], mixer: AnimationMixer, dt: number, params: Pick<Params, "ik" | "weight" | "soft" | "helpers">,
+  clipOnly = false,
 ): void {
   // 지난 프레임의 IK 결과 위에 다시 풀지 않게: 팔다리 뼈를 읽은 직후 자세로 되돌린 뒤 클립을 입힌다
   // (클립이 그 뼈를 움직이지 않아도 IK 는 매 프레임 같은 들어온 자세에서 시작한다 — weight 가 섞는 자세).
@@ -90,6 +91,7 @@ export function updateModelLimbs(
     limb.ik.end.quaternion.copy(limb.rest[2]!);
   }
   mixer.update(dt);
+  if (clipOnly) return; // 지형 걷기 (terrainWalk.ts) 가 발을 맡는다
   _ikOn.weight = params.weight;
   _ikOn.soft = params.soft;
   for (const limb of limbs) {

@@ -281,3 +281,24 @@ export function installTestHook(deps: TestHookDeps): void {
 function distance(a: Point3, b: Point3): number {
   return Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
 }
+
+/** window.__twoBoneIKTerrain: 지형 걷기 (terrainWalk.ts) 의 상태와, 테스트가 쓰는 조작 (고리의 자리로 옮기기, 집계 지우기). */
+export interface TerrainTestHook<S> {
+  readonly version: 1;
+  state(): S;
+  /** 고리의 거리 d (m, 배율 1 의 지형 위) 로 캐릭터를 옮긴다. */
+  seek(d: number): void;
+  resetStats(): void;
+  setOn(on: boolean): void;
+  setFoot(on: boolean): void;
+}
+
+declare global {
+  interface Window {
+    __twoBoneIKTerrain?: TerrainTestHook<unknown>;
+  }
+}
+
+export function installTerrainTestHook<S>(state: () => S, actions: Omit<TerrainTestHook<S>, "version" | "state">): void {
+  window.__twoBoneIKTerrain = { version: 1, state, ...actions };
+}

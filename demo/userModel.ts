@@ -76,6 +76,12 @@ export interface UserModelView {
   readonly active: boolean;
   /** 매 프레임: 클립을 dt 초 진행하고 그 위에 IK. */
   update(dt: number): void;
+  /** 지형 걷기 (terrainWalk.ts): 지금 모델과 그 믹서 (없으면 null). */
+  readonly model: { readonly loaded: LoadedModel; readonly root: Object3D; readonly mixer: AnimationMixer } | null;
+  /** 지형 걷기가 모델을 맡는 동안 true: 클립만 진행하고 팔다리 IK 는 쉰다 (발은 FootPlacement 가 맡는다). */
+  clipOnly: boolean;
+  /** 이 페이지와 같은 출처의 모델 파일을 연다 («기사 모델 불러오기»). */
+  open(url: string): Promise<void>;
 }
 
 export function installUserModel(deps: UserModelDeps): UserModelView {
@@ -85,6 +91,7 @@ export function installUserModel(deps: UserModelDeps): UserModelView {
 /** 대역 ↔ 사용자 모델 바꾸기의 차례: 읽기 (run) → 바꾸기 (activate, 옛것은 deactivate) → 매 프레임 (update). */
 class UserModel implements UserModelView {
   private current: ActiveModel | null = null;
+  clipOnly = false;
   private errorKind: ModelErrorKind | null = null;
   private attempts = 0;
   private busy = false;
@@ -113,10 +120,18 @@ class UserModel implements UserModelView {
     return this.current !== null;
   }
 
+  get model(): ActiveModel | null {
+    return this.current;
+  }
+
+  open(url: string): Promise<void> {
+    return this.run(() => loadModelUrl(url, this.openUi.onProgress));
+  }
+
   update(dt: number): void {
     const { current, dragger } = this;
     if (current === null) return;
-    updateModelLimbs(current.limbs, current.mixer, dt, this.deps.params);
+    updateModelLimbs(current.limbs, current.mixer, dt, this.deps.params, this.clipOnly);
     const { visuals, keys } = current;
     visuals.dragged = dragger.dragging?.name ?? null;
     visuals.hovered = dragger.hovered?.name ?? null;
