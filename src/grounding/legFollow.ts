@@ -9,7 +9,7 @@ import { tiltTowards } from "./footRotation.js";
 import type { TiltSettings } from "./footRotation.js";
 import { writeMatrixRotation } from "../bone/localMath.js";
 
-/** 한 다리의 IK 와 스프링 상태. */
+/** 한 다리의 IK 와 스프링 상태. @internal */
 export interface LegState {
   readonly ik: TwoBoneIK;
   readonly ground: FootGround;
@@ -31,7 +31,7 @@ export interface LegState {
   tilt: number;
 }
 
-/** followLeg 가 읽는 FootPlacement 의 설정 (검사한 값). */
+/** followLeg 가 읽는 FootPlacement 의 설정 (검사한 값). @internal */
 export interface FollowSettings {
   readonly footSmoothTime: number;
   readonly footFollowSpeed: number;
@@ -57,6 +57,7 @@ const SETTLE_HEIGHT = 0.1;
  * 발 변위·법선을 따라가는 스프링으로 좇고 (이어지는 변화는 바로, 튀는 변화만 부드럽게), 섞음 비율을 곱한 발목 목표를
  * leg.targetWorld 에, 발의 기울기를 leg.tiltRotation·leg.tilt 에, 발이 가질 월드 회전을 leg.footRotation 에 둔다.
  * 올림은 기다리지 않는다: 스프링이 목표보다 아래 (up 방향) 에 있으면 목표 높이로 올린다 (늦은 스프링이 발을 땅에 묻지 않게).
+ * @internal
  */
 export function followLeg(
   leg: LegState, snap: boolean, p: FollowSettings, frame: { readonly dt: number; readonly weight: number },
@@ -102,7 +103,7 @@ export function followLeg(
   leg.footRotation.premultiply(tilt);
 }
 
-/** 스프링을 값 value 에 멈춰 둔다 (목표·지난 목표도 value). */
+/** 스프링을 값 value 에 멈춰 둔다 (목표·지난 목표도 value). @internal */
 export function resetFollow(s: FollowSpring, value: number): void {
   s.value = value; s.velocity = 0; s.goal = value; s.previousGoal = value;
 }
@@ -110,6 +111,7 @@ export function resetFollow(s: FollowSpring, value: number): void {
 /**
  * 실제로 쓸 기울기로 돌린 발바닥 점이 닿은 땅보다 아래로 가지 않게 (제 땅 위 clearance 만큼 위에: FootGround.clearance)
  * 발목 목표를 up 으로 올린다. 스프링이 늦어 법선이 덜 기울었거나 변위가 덜 내려왔어도 발바닥은 땅에 묻히지 않는다.
+ * @internal
  */
 export function keepSolesOnGround(leg: LegState, up: Readonly<Vector3>): void {
   const g = leg.ground, target = leg.targetWorld, ankle = g.ankleWorld;
