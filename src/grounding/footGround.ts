@@ -44,7 +44,9 @@ export class FootGround {
   readonly #tiltSettings: TiltSettings = { weight: 0.5, maxTilt: 0.5 };
   readonly #rotated = new Vector3();
   readonly #pivotAxis = new Vector3();
+  /** 젖히기 전 기울기로 돌린 디딘 점 (발목에서, 월드 축) 과 그 점의 번호. */
   readonly #pivotFrom = new Vector3();
+  #pivotIndex = 0;
   /** 발바닥 점마다: 디딘 점인가 (이번 프레임). */
   readonly #planted: boolean[];
   readonly #pivot = new Quaternion();
@@ -147,6 +149,14 @@ export class FootGround {
     const pivoted = hasPlanted && this.#pivotOverStep(up, tiltTowards(this.#tilt, up, normal, tiltSettings), settings.maxTilt);
     // 5. 실제 기울기로 돌린 발바닥 점이 제 땅 위 clearance 에 있도록 up 으로 옮긴다 (젖혔으면 내리기도 한다).
     const tilt = tiltTowards(this.#tilt, up, normal, tiltSettings);
+    if (pivoted) {
+      // 젖힘은 디딘 점 둘레로: 발목 둘레로 돌아 옆으로 밀린 디딘 점을 (up 에 수직으로) 제자리로 (높이는 아래에서).
+      const c = this.#pivotIndex;
+      const after = this.#rotated.copy(this.soleWorld[c]!).sub(ankle).applyQuaternion(tilt);
+      const sx = this.#pivotFrom.x - after.x, sy = this.#pivotFrom.y - after.y, sz = this.#pivotFrom.z - after.z;
+      const along = sx * up.x + sy * up.y + sz * up.z;
+      offset.x += sx - along * up.x; offset.y += sy - along * up.y; offset.z += sz - along * up.z;
+    }
     let lift = pivoted ? -Infinity : 0;
     for (let i = 0; i < this.soleLocal.length; i++) {
       if (!this.hitFound[i]) continue;
@@ -167,7 +177,7 @@ export class FootGround {
    * 디딘 점 c 와 들린 점 r (제 땅이 더 높아 묻히는 점) 에 대해, 발을 새 발목 둘레로 축 k = 수평 (r − c) × up 만큼 θ 돌려
    * r 이 c 에 대해 제 땅 위로 올라오게 하는 가장 작은 θ (≤ maxTilt) 를 구해 normalGoal 을 그만큼 돌린다. 높이는 up 을 따라
    * 잰다: U cos θ + W sin θ ≥ E (U, W: c 에서 r 까지의 up 성분과 k × 의 up 성분, E: 두 점의 땅 높이 차 + clearance 차).
-   * 돌렸으면 true.
+   * 돌렸으면 true (#pivotFrom 에 젖히기 전의 c, #pivotIndex 에 c: #placeAnkle 이 c 를 제자리에 둔다).
    */
   #pivotOverStep(up: Readonly<Vector3>, tilt: Quaternion, maxTilt: number): boolean {
     const ankle = this.ankleWorld, count = this.soleLocal.length;
@@ -197,6 +207,7 @@ export class FootGround {
       }
     }
     if (!(angle > 0)) return false;
+    this.#pivotIndex = c;
     this.normalGoal.applyQuaternion(this.#pivot.setFromAxisAngle(axis, angle < maxTilt ? angle : maxTilt));
     return true;
   }

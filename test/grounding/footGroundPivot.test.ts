@@ -31,11 +31,11 @@ function readStraddle(s: Straddle, plantedHeight = 0.015) {
   ground.read(createHeightFieldGround(heightAt), new Vector3(), UP, SETTINGS);
   const tilt = tiltTowards(new Quaternion(), UP, ground.normalGoal, { weight: SETTINGS.tiltWeight, maxTilt: SETTINGS.maxTilt });
   const ankle = foot.position;
-  const above = soles.map((local, i) => {
-    const moved = local.clone().applyQuaternion(tilt).add(ankle).add(ground.offsetGoal);
-    return moved.y - ground.hits[i]!.point.y;
-  });
-  return { heel: above[0]!, toe: above[1]!, pitch: 2 * Math.acos(Math.min(1, Math.abs(tilt.w))), ground };
+  const moved = soles.map((local) => local.clone().applyQuaternion(tilt).add(ankle).add(ground.offsetGoal));
+  const above = moved.map((p, i) => p.y - ground.hits[i]!.point.y);
+  // 디딘 뒤꿈치가 옆으로 밀리면 (발목 둘레로 돌면) 모서리 너머 높은 단 속으로 들어갈 수 있다: 젖힘은 디딘 점 둘레로.
+  const heelShift = Math.hypot(moved[0]!.x - soles[0]!.x - ankle.x, moved[0]!.z - soles[0]!.z - ankle.z);
+  return { heel: above[0]!, toe: above[1]!, heelShift, pitch: 2 * Math.acos(Math.min(1, Math.abs(tilt.w))), ground };
 }
 
 /** 0.12 m 발이 maxTilt (0.7 rad) 안에서 넘을 수 있는 단: rise ≤ hypot(U, W)·sin(…) 를 넉넉히 안쪽으로. */
@@ -61,6 +61,7 @@ describe("FootGround on a stair edge (planted heel, raised toe over the higher s
     fc.assert(fc.property(feasible, (s) => {
       const r = readStraddle(s);
       expect(Math.abs(r.heel - s.heelHeight)).toBeLessThan(1e-9);
+      expect(r.heelShift).toBeLessThan(1e-9);
       expect(r.toe).toBeGreaterThan(-1e-9);
       expect(r.pitch).toBeLessThanOrEqual(SETTINGS.maxTilt + 1e-12);
     }), { numRuns: 300 });
