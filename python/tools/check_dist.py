@@ -3,7 +3,8 @@
 1. python -m build 로 sdist 와 휠을 만든다.
 2. twine check --strict (PyPI 가 README 를 그릴 수 있는지, 메타데이터가 맞는지).
 3. 휠: 모든 모듈·py.typed·다리 이름 표 (data/bone_names.json)·LICENSE 가 있고 그 밖의 것·테스트는 없으며, 메타데이터 (버전 = __version__, MIT, 분류자) 가 맞다. 내용을 보여 준다.
-4. sdist: 풀어서 그 안의 테스트 전체를 그 안의 소스로 실행한다 (적합성 벡터 포함).
+4. sdist: 풀어서 src/·tests/ 가 저장소의 것과 바이트까지 같은지 보고 (그 전체는 make test-py 가 돌린다), 그 안의 소스로
+   모든 테스트가 모이는지와 파일을 읽는 테스트 (적합성 벡터·생성기·허용치·BVH·README) 를 실행한다.
 5. 새 venv 에 휠만 설치하고 (NumPy 는 의존성으로 따라온다) README 의 모든 예와 타입 예를 실행한다.
 
 실패하면 0 이 아닌 종료 코드로 끝난다. 쓰는 법: python python/tools/check_dist.py [--keep]
@@ -35,6 +36,31 @@ CLASSIFIERS = [
     "Topic :: Multimedia :: Graphics :: 3D Modeling",
     "Typing :: Typed",
 ]
+
+
+# sdist 안에서 돌리는 테스트: 파일을 읽는 것들 (나머지는 같은 파일이 make test-py 에서 돈다).
+SDIST_TESTS = [
+    "tests/test_conformance.py",
+    "tests/test_bone_conformance.py",
+    "tests/test_spec_is_fresh.py",
+    "tests/test_tolerances.py",
+    "tests/test_bvh.py",
+    "tests/test_readme.py",
+]
+
+
+# 저장소의 다른 폴더 (fuzz/, test/fixtures/rigs/) 를 읽어 sdist 에 넣지 않는 테스트 (MANIFEST.in 의 exclude 와 같은 목록).
+REPOSITORY_ONLY_TESTS = {
+    Path(name)
+    for name in (
+        "test_conditioning_properties.py",
+        "test_fuzz_slice.py",
+        "test_rig_fixtures.py",
+        "test_gltf_rigs.py",
+        "test_gltf_three.py",
+        "test_bones_effector_rigs.py",
+    )
+}
 
 
 def run(command: list[str], **kwargs: object) -> str:
@@ -110,8 +136,28 @@ def check_sdist(sdist: Path, folder: Path) -> Path:
     environment = dict(os.environ, PYTHONPATH=str(root / "src"))
     imported = run([sys.executable, "-c", "import twoboneik; print(twoboneik.__file__)"], cwd=root, env=environment)
     assert Path(imported.strip()).resolve().is_relative_to(root.resolve()), f"sdist 가 아닌 곳에서 import: {imported}"
-    print(run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=root, env=environment)[-400:])
+    assert_same_as_repository(root)
+    # 같은 파일의 전체 실행은 make test-py 가 한다: 여기서는 sdist 의 배치에서 모두 모이고 (import·conftest·경로),
+    # 파일을 읽는 테스트 (적합성 벡터, 생성기, 허용치, 실제 BVH 클립) 가 sdist 안의 파일로 통과하는지.
+    print(run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--collect-only"], cwd=root, env=environment)[-200:])
+    print(run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *SDIST_TESTS], cwd=root, env=environment)[-400:])
     return root
+
+
+def assert_same_as_repository(root: Path) -> None:
+    """sdist 의 src/ 와 tests/ 가 저장소의 것과 바이트까지 같다 (tests/spec 은 링크가 가리키는 spec/ 의 파일)."""
+    compared = 0
+    for folder in ("src", "tests"):
+        packed = {p.relative_to(root / folder) for p in (root / folder).rglob("*") if p.is_file()}
+        for relative in packed:
+            original = PYTHON_DIR / folder / relative
+            assert original.is_file(), f"sdist 의 {folder}/{relative} 가 저장소에 없습니다"
+            assert (root / folder / relative).read_bytes() == original.read_bytes(), f"sdist 의 {folder}/{relative} 가 저장소의 것과 다릅니다"
+            compared += 1
+        wanted = {p.relative_to(PYTHON_DIR / folder) for p in (PYTHON_DIR / folder).rglob("*.py") if "__pycache__" not in p.parts}
+        missing = sorted(str(p) for p in wanted - packed - REPOSITORY_ONLY_TESTS)
+        assert not missing, f"sdist 에 빠진 {folder} 파일: {missing}"
+    print(f"sdist: src/·tests/ 의 {compared} 개 파일이 저장소의 것과 같다")
 
 
 def check_fresh_venv(wheel: Path, sdist_root: Path, folder: Path) -> None:
