@@ -39,8 +39,9 @@ test-ts: install venv
 	npm test
 
 # install: glTF 테스트가 고친 파일을 three 의 GLTFLoader 로 읽어 본다 (node_modules/three).
+# -n auto: pytest-xdist 가 코어마다 나눠 돌린다 (테스트는 서로 기대지 않고 tmp_path 에만 쓴다).
 test-py: install venv
-	$(VENV_PY) -m pytest python/tests -q
+	$(VENV_PY) -m pytest python/tests -q -n auto
 
 # venv: gltfClean.mjs 가 파이썬의 footlock 으로 .glb 를 고친 뒤 페이지에 놓는다.
 test-e2e: install venv browser-deps
