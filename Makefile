@@ -44,13 +44,9 @@ test-py: install venv
 	$(VENV_PY) -m pytest python/tests -q -n auto
 
 # venv: gltfClean.mjs 가 파이썬의 footlock 으로 .glb 를 고친 뒤 페이지에 놓는다.
+# e2e/all.mjs: 데모를 한 번 빌드해 run·grip·limits·terrain·models·gltfClean 을 차례로 돌린다 (스크립트마다 걸린 시간을 찍는다).
 test-e2e: install venv browser-deps
-	node e2e/run.mjs
-	node e2e/grip.mjs
-	node e2e/limits.mjs
-	node e2e/terrain.mjs
-	node e2e/models.mjs
-	node e2e/gltfClean.mjs
+	node e2e/all.mjs
 
 # 배포 확인: build → twine check → 휠 내용 → sdist 의 테스트 → 새 venv 에 휠 설치 후 README 예 (python/tools/check_dist.py)
 dist-py: venv

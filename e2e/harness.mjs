@@ -1,6 +1,6 @@
 // 브라우저 테스트들 (e2e/run.mjs 와 e2e/checks/: 설명 화면, e2e/models.mjs: 내 모델 열기, grip·limits·gltfClean) 이 함께 쓰는 도구:
 // 이름 붙은 확인과 집계, 데모 빌드, 작은 정적 서버, 프레임 기다리기, 마우스·터치 끌기, Chromium 찾기.
-import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve, sep } from "node:path";
@@ -90,6 +90,15 @@ export async function openViewport(chromium, viewport, prefix) {
     isMobile: viewport.touch,
     locale: "ko-KR",
   });
+  // MSAA 끔: 소프트웨어 WebGL 에서 1280×800 의 MSAA 는 프레임을 두 배로 (재면 33 → 67 ms) 만들어 테스트 시간의 대부분이 된다.
+  // 사람의 GPU 에서는 거의 공짜이고 확인하는 것 (배치·끌기·잰 값) 은 가장자리 부드럽게 하기와 상관없다.
+  // 휴대폰 (devicePixelRatio ≥ 2) 은 페이지가 스스로 끈다 (demo/main.ts). README 의 그림 (docs/screenshot.mjs) 은 켠 채로 찍는다.
+  await context.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, options) {
+      return type === "webgl2" || type === "webgl" ? getContext.call(this, type, { ...options, antialias: false }) : getContext.call(this, type, options);
+    };
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   const session = await context.newCDPSession(page);
   return { context, page, session, userDataDir };
@@ -109,7 +118,17 @@ const CONTENT_TYPES = {
   ".gltf": "model/gltf+json",
 };
 
+/**
+ * 데모를 outDir 에 빌드한다. E2E_DEMO_BUILD 가 빌드된 폴더를 가리키면 (e2e/all.mjs 가 한 번 빌드해 넘긴다) 그것을 복사만 한다:
+ * 스크립트마다 Vite 빌드를 되풀이하지 않는다 (스크립트가 outDir 에 모델을 더 놓으므로 복사본에).
+ */
 export async function buildDemo(outDir) {
+  const prebuilt = process.env.E2E_DEMO_BUILD;
+  if (prebuilt !== undefined && prebuilt !== "") {
+    if (!existsSync(join(prebuilt, "index.html"))) throw new Error(`E2E_DEMO_BUILD=${prebuilt} 에 index.html 이 없다`);
+    cpSync(prebuilt, outDir, { recursive: true });
+    return;
+  }
   const { build } = await import("vite");
   await build({
     configFile: join(REPO, "demo", "vite.config.ts"),
