@@ -4,7 +4,7 @@
 // 마지막 줄: "N passed, M failed". 실패가 있으면 종료 코드 1.
 import { assert, crash, drag, frames, test } from "./harness.mjs";
 import {
-  assertOnCanvas, checkLayout, coveredArmPoints, dist, fmt, hook, openTestPage, pressControl, REACH_TOLERANCE, runSuite, setPanels,
+  assertOnCanvas, checkLayout, coveredArmPoints, dist, fmt, hook, MEASURE_VIEWPORT, openTestPage, pressControl, REACH_TOLERANCE, runSuite, setPanels,
 } from "./page.mjs";
 
 /** 손과 문고리의 월드 회전이 같다고 볼 허용치 (라디안): 라이브러리는 1e-12 안, 여기는 float64 행렬을 거친 사원수. */
@@ -125,6 +125,14 @@ async function runViewport({ page, session, touch, viewport, origin, consoleErro
       await hook(page, () => window.__twoBoneIK.setDoor(0, 0));
       await frames(page, 2);
     });
+  }
+
+  // 끝 회전 켬/끔의 손 회전은 화면 크기와 상관없다: 한 화면에서. 콘솔 오류는 화면마다 본다.
+  if (viewport.name !== MEASURE_VIEWPORT) {
+    await test("콘솔 오류·바깥 요청이 없다", async () => {
+      assert(consoleErrors.length === 0, `콘솔 오류:\n${consoleErrors.join("\n")}`);
+    });
+    return;
   }
 
   await test("‘끝 회전’ 을 끄면 손이 문고리의 회전을 놓고 아래팔을 따라가며 (tip 은 그대로 닿는다), 켜면 다시 문고리의 회전", async () => {

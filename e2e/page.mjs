@@ -13,6 +13,14 @@ export const VIEWPORTS = [
   { name: "phone-portrait-390x844", width: 390, height: 844, touch: true, deviceScaleFactor: 3 },
 ];
 
+/**
+ * 화면 크기와 상관없는 확인을 돌릴 한 화면: 가장 빨리 그려지는 휴대폰 가로 (터치). ?test 는 프레임마다 1/60 s 를 밟으므로
+ * IK·발 딛기의 잰 값은 어느 크기에서나 같다: 배치·누르기·끌기 (크기와 입력에 따라 다른 것) 만 세 크기 모두에서 본다.
+ */
+export const MEASURE_VIEWPORT = "phone-landscape-844x390";
+/** 마우스·키보드로 확인할 화면. */
+export const MOUSE_VIEWPORT = "desktop-1280x800";
+
 /** 배경색 (demo/stage.ts 의 BACKGROUND_COLOR 와 같아야 한다). */
 export const BACKGROUND = [0x1b, 0x21, 0x30];
 /** 손–공 거리의 허용치: 팔 길이(a + b)에 대한 비율 (issue 4). */
@@ -328,15 +336,18 @@ export async function dropFile(page, name, bytes) {
   }, { name, base64: Buffer.from(bytes).toString("base64") });
 }
 
-/** beforeFinish(shotDir): 마지막 줄을 찍기 전에 (예: 잰 값을 스크린샷 폴더에 쓴다). */
-export async function runSuite(prefix, runViewport, { beforeFinish } = {}) {
+/**
+ * beforeFinish(shotDir): 마지막 줄을 찍기 전에 (예: 잰 값을 스크린샷 폴더에 쓴다).
+ * viewports: 돌릴 화면 크기의 이름들 (없으면 세 크기 모두; 화면 크기와 상관없는 확인은 [MEASURE_VIEWPORT]).
+ */
+export async function runSuite(prefix, runViewport, { beforeFinish, viewports } = {}) {
   const chromium = await loadChromium();
   const outDir = mkdtempSync(join(tmpdir(), `${prefix}-build-`));
   const shotDir = mkdtempSync(join(tmpdir(), `${prefix}-screenshots-`));
   await buildDemo(outDir);
   const { server, origin } = await serve(outDir);
   try {
-    for (const viewport of VIEWPORTS) {
+    for (const viewport of VIEWPORTS.filter((v) => viewports === undefined || viewports.includes(v.name))) {
       console.log(`\n${viewport.name} (${viewport.touch ? "터치" : "마우스"})`);
       const { context, page, session, userDataDir } = await openViewport(chromium, viewport, `${prefix}-chromium-`);
       const { consoleErrors, shot } = watchPage(page, origin, shotDir, viewport);

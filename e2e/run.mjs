@@ -1,6 +1,7 @@
 // 설명 화면(demo/)의 브라우저 테스트: 데모를 임시 폴더에 빌드하고, 작은 정적 서버로 띄우고,
 // Debian 의 Chromium(/usr/bin/chromium)을 playwright-core 로 몰아 세 화면 크기에서 기능마다 확인한다.
 // 기능 하나가 파일 하나 (e2e/checks/*.mjs): 확인마다 페이지를 새로 열어 앞의 확인에 기대지 않는다.
+// 기능이 export const viewports 를 두면 그 화면 크기에서만 돈다 (없으면 세 크기 모두).
 //   node e2e/run.mjs                 (make test-e2e, npm run test:e2e) — 모두
 //   node e2e/run.mjs reach keyboard  — 이름을 댄 기능만 (파일 이름)
 // 스크린샷은 저장소 밖의 임시 폴더에 쓰고 경로를 찍는다 (잰 프레임 시간은 그 폴더의 timings.json).
@@ -38,6 +39,8 @@ const features = wanted.length === 0 ? FEATURES : FEATURES.filter((f) => wanted.
 const measured = [];
 runSuite("two-bone-ik-demo", async (v) => {
   for (const f of features) {
+    // 기능이 viewports 를 밝히면 그 화면에서만 (화면 크기와 상관없는 확인은 한 번: page.mjs 의 MEASURE_VIEWPORT).
+    if (f.viewports !== undefined && !f.viewports.includes(v.viewport.name)) continue;
     try {
       await f.run({ ...v, timings: measured });
     } catch (error) {

@@ -1,10 +1,12 @@
 // 설명 화면의 브라우저 확인 — 자동 움직임: 공을 잡으면 멈춤, 움직임 줄이기와 처음의 느린 속도.
 // 확인마다 페이지를 새로 열어 (openStandIn) 앞의 확인이 남긴 상태에 기대지 않는다. node e2e/run.mjs autoMove 로 이것만.
 import { assert, drag, frames, test } from "../harness.mjs";
-import { dist, hook, REACH_TOLERANCE } from "../page.mjs";
+import { dist, hook, MEASURE_VIEWPORT, REACH_TOLERANCE } from "../page.mjs";
 import { openStandIn } from "./standIn.mjs";
 
 export const feature = "autoMove";
+/** 화면 크기와 상관없다: 한 화면에서. */
+export const viewports = [MEASURE_VIEWPORT];
 
 /** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
 export async function run(v) {

@@ -1,15 +1,16 @@
 // 설명 화면의 브라우저 확인 — 뼈 길이 바꾸기 (넓은 화면): 잰 길이와 손–공.
 // 확인마다 페이지를 새로 열어 (openStandIn) 앞의 확인이 남긴 상태에 기대지 않는다. node e2e/run.mjs boneLengths 로 이것만.
 import { assert, frames, test } from "../harness.mjs";
-import { dist, EXACT_TOLERANCE, fmt, hook, REACH_TOLERANCE } from "../page.mjs";
+import { dist, EXACT_TOLERANCE, fmt, hook, MEASURE_VIEWPORT, REACH_TOLERANCE } from "../page.mjs";
 import { openStandIn } from "./standIn.mjs";
 
 export const feature = "boneLengths";
+/** 화면 크기와 상관없다: 한 화면에서. */
+export const viewports = [MEASURE_VIEWPORT];
 
 /** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
 export async function run(v) {
-  const { page, touch, consoleErrors, shot } = v;
-  if (touch) return; // 넓은 화면에서만 (마우스·키보드, 또는 느린 소프트웨어 렌더링을 한 번만)
+  const { page, consoleErrors, shot } = v;
   await test("위·아래 뼈 길이를 바꾸면 잰 길이가 그 값이 되고, 손은 여전히 공에 닿는다 (너무 가까운 공은 끝까지 접힘)", async () => {
     const { lengthsUnchanged } = await openStandIn(v);
     await hook(page, () => { window.__twoBoneIK.set("upperLength", 0.4); window.__twoBoneIK.set("lowerLength", 0.15); });

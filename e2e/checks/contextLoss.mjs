@@ -1,15 +1,16 @@
 // 설명 화면의 브라우저 확인 — WebGL 컨텍스트 잃음·되찾음 (넓은 화면): 루프가 계속 돌고 다시 그린다.
 // 확인마다 페이지를 새로 열어 (openStandIn) 앞의 확인이 남긴 상태에 기대지 않는다. node e2e/run.mjs contextLoss 로 이것만.
 import { assert, frames, test } from "../harness.mjs";
-import { hook, nonBackgroundFraction } from "../page.mjs";
+import { hook, MEASURE_VIEWPORT, nonBackgroundFraction } from "../page.mjs";
 import { openStandIn } from "./standIn.mjs";
 
 export const feature = "contextLoss";
+/** 화면 크기와 상관없다: 한 화면에서. */
+export const viewports = [MEASURE_VIEWPORT];
 
 /** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
 export async function run(v) {
-  const { page, touch, consoleErrors, shot } = v;
-  if (touch) return; // 넓은 화면에서만 (마우스·키보드, 또는 느린 소프트웨어 렌더링을 한 번만)
+  const { page, consoleErrors, shot } = v;
   await test("WebGL 컨텍스트를 잃었다 되찾아도 루프가 계속 돌고 다시 그린다", async () => {
     await openStandIn(v);
     await hook(page, () => window.__twoBoneIK.loseContext());

@@ -1,10 +1,12 @@
 // 설명 화면의 브라우저 확인 — 보조 표시 켜고 끄기, 기하 보기 (껍질·p·유령).
 // 확인마다 페이지를 새로 열어 (openStandIn) 앞의 확인이 남긴 상태에 기대지 않는다. node e2e/run.mjs helpers 로 이것만.
 import { assert, frames, test } from "../harness.mjs";
-import { decodePng, differenceFraction, dist, fmt, hook, len, pressControl, REACH_TOLERANCE, setPanels, sub } from "../page.mjs";
+import { decodePng, differenceFraction, dist, fmt, hook, len, MEASURE_VIEWPORT, pressControl, REACH_TOLERANCE, setPanels, sub } from "../page.mjs";
 import { openStandIn } from "./standIn.mjs";
 
 export const feature = "helpers";
+/** 화면 크기와 상관없다: 한 화면에서. */
+export const viewports = [MEASURE_VIEWPORT];
 
 /** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
 export async function run(v) {

@@ -1,10 +1,12 @@
 // 설명 화면의 브라우저 확인 — IK 켬/끔: 조절 패널과 캔버스의 스위치, IK 전 자세와 θ·φ 읽은 값.
 // 확인마다 페이지를 새로 열어 (openStandIn) 앞의 확인이 남긴 상태에 기대지 않는다. node e2e/run.mjs ikSwitch 로 이것만.
 import { assert, frames, test } from "../harness.mjs";
-import { dist, EXACT_TOLERANCE, fmt, hook, pressControl, REACH_TOLERANCE, setPanels } from "../page.mjs";
+import { dist, EXACT_TOLERANCE, fmt, hook, MEASURE_VIEWPORT, pressControl, REACH_TOLERANCE, setPanels } from "../page.mjs";
 import { openStandIn } from "./standIn.mjs";
 
 export const feature = "ikSwitch";
+/** 화면 크기와 상관없다: 한 화면에서. */
+export const viewports = [MEASURE_VIEWPORT];
 
 /** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
 export async function run(v) {

@@ -1,15 +1,16 @@
 // 설명 화면의 브라우저 확인 — 키보드 (넓은 화면): Tab 으로 공 고르기, 초점 고리, 화살표·PageUp.
 // 확인마다 페이지를 새로 열어 (openStandIn) 앞의 확인이 남긴 상태에 기대지 않는다. node e2e/run.mjs keyboard 로 이것만.
 import { assert, frames, test } from "../harness.mjs";
-import { dist, fmt, hook, REACH_TOLERANCE } from "../page.mjs";
+import { dist, fmt, hook, MOUSE_VIEWPORT, REACH_TOLERANCE } from "../page.mjs";
 import { openStandIn } from "./standIn.mjs";
 
 export const feature = "keyboard";
+/** 넓은 화면에서만 (마우스·키보드). */
+export const viewports = [MOUSE_VIEWPORT];
 
 /** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
 export async function run(v) {
-  const { page, touch, viewport, shot } = v;
-  if (touch) return; // 넓은 화면에서만 (마우스·키보드, 또는 느린 소프트웨어 렌더링을 한 번만)
+  const { page, viewport, shot } = v;
   await test("키보드: Tab 으로 공을 고르면 초점 고리가 보이고, 화살표·PageUp 으로 공이 움직인다", async () => {
     const { armLength } = await openStandIn(v);
     await page.mouse.click(viewport.width / 2, 4); // 페이지에 초점 (안내 줄 위: 아무것도 누르지 않는다)

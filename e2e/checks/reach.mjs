@@ -1,10 +1,12 @@
 // 설명 화면의 브라우저 확인 — 팔이 닿는 곳·닿지 않는 곳으로 공을 끌기, 극 공 끌기: 손–공 거리, 곧게 편 팔, 팔꿈치만 움직임.
 // 확인마다 페이지를 새로 열어 (openStandIn) 앞의 확인이 남긴 상태에 기대지 않는다. node e2e/run.mjs reach 로 이것만.
 import { assert, drag, test } from "../harness.mjs";
-import { assertOnCanvas, cross, dist, EXACT_TOLERANCE, farthestOnCanvas, fmt, hook, len, REACH_TOLERANCE, sub } from "../page.mjs";
+import { assertOnCanvas, cross, dist, EXACT_TOLERANCE, farthestOnCanvas, fmt, hook, len, MEASURE_VIEWPORT, MOUSE_VIEWPORT, REACH_TOLERANCE, sub } from "../page.mjs";
 import { openStandIn } from "./standIn.mjs";
 
 export const feature = "reach";
+/** 마우스로 한 번, 손가락으로 한 번 (잰 값은 화면 크기와 상관없다). */
+export const viewports = [MOUSE_VIEWPORT, MEASURE_VIEWPORT];
 
 /** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
 export async function run(v) {
