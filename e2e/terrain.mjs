@@ -104,8 +104,9 @@ async function runViewport({ page, touch, viewport, origin, consoleErrors, shot 
    * 발 높이를 재는 것은 한 화면에서 (MEASURE_VIEWPORT: ?test 의 고정 프레임이라 어느 크기에서나 같은 값). 다른 크기에서는
    * «발 딛기» 단추가 듣는지 (끄면 무게 0, 켜면 1) 만.
    */
+  const measures = viewport.name === MEASURE_VIEWPORT;
   const checkGroundingOnce = async (who, scale, strict) => {
-    if (viewport.name === MEASURE_VIEWPORT) return checkGrounding(who, scale, strict);
+    if (measures) return checkGrounding(who, scale, strict);
     for (const want of [false, true]) {
       await press(page, touch, "#foot-switch");
       await framesInSteps(page, 20); // fadeTime 0.25 s
@@ -114,7 +115,7 @@ async function runViewport({ page, touch, viewport, origin, consoleErrors, shot 
     }
   };
 
-  await test(`«땅 걷기» 를 ${touch ? "누르면" : "키보드 (Tab·Enter) 로 켜면"} 걷는 대역이 지형을 걷고, 발 딛기 켬/끔이 발 높이를 바꾼다`, async () => {
+  await test(`«땅 걷기» 를 ${touch ? "누르면" : "키보드 (Tab·Enter) 로 켜면"} 걷는 대역이 지형을 걷고, ${measures ? "발 딛기 켬/끔이 발 높이를 바꾼다" : "«발 딛기» 단추가 듣는다"}`, async () => {
     if (touch) await press(page, true, "#terrain-switch");
     else {
       await page.mouse.click(viewport.width / 2, 4);
