@@ -2,7 +2,7 @@
 // Debian 의 Chromium(/usr/bin/chromium)을 playwright-core 로 몰아 세 화면 크기에서 기능마다 확인한다.
 // 기능 하나가 파일 하나 (e2e/checks/*.mjs): 확인마다 페이지를 새로 열어 앞의 확인에 기대지 않는다.
 // 기능이 export const viewports 를 두면 그 화면 크기에서만 돈다 (없으면 세 크기 모두).
-//   node e2e/run.mjs                 (make test-e2e, npm run test:e2e) — 모두
+//   node e2e/run.mjs                 — 모두 (make test-e2e·npm run test:e2e 는 e2e/all.mjs 가 다른 스크립트와 함께)
 //   node e2e/run.mjs reach keyboard  — 이름을 댄 기능만 (파일 이름)
 // 스크린샷은 저장소 밖의 임시 폴더에 쓰고 경로를 찍는다 (잰 프레임 시간은 그 폴더의 timings.json).
 // 마지막 줄: "N passed, M failed". 실패가 있으면 종료 코드 1.
