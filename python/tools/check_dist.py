@@ -49,18 +49,14 @@ SDIST_TESTS = [
 ]
 
 
-# 저장소의 다른 폴더 (fuzz/, test/fixtures/rigs/) 를 읽어 sdist 에 넣지 않는 테스트 (MANIFEST.in 의 exclude 와 같은 목록).
-REPOSITORY_ONLY_TESTS = {
-    Path(name)
-    for name in (
-        "test_conditioning_properties.py",
-        "test_fuzz_slice.py",
-        "test_rig_fixtures.py",
-        "test_gltf_rigs.py",
-        "test_gltf_three.py",
-        "test_bones_effector_rigs.py",
-    )
-}
+def repository_only_tests() -> set[Path]:
+    """sdist 에 넣지 않는 테스트 (저장소의 다른 폴더를 읽는다): MANIFEST.in 의 `exclude tests/…` 줄에서 읽는다."""
+    names: set[Path] = set()
+    for line in (PYTHON_DIR / "MANIFEST.in").read_text(encoding="utf-8").splitlines():
+        words = line.split()
+        if words[:1] == ["exclude"]:
+            names.update(Path(word).relative_to("tests") for word in words[1:] if word.startswith("tests/"))
+    return names
 
 
 def run(command: list[str], **kwargs: object) -> str:
@@ -155,7 +151,7 @@ def assert_same_as_repository(root: Path) -> None:
             assert (root / folder / relative).read_bytes() == original.read_bytes(), f"sdist 의 {folder}/{relative} 가 저장소의 것과 다릅니다"
             compared += 1
         wanted = {p.relative_to(PYTHON_DIR / folder) for p in (PYTHON_DIR / folder).rglob("*.py") if "__pycache__" not in p.parts}
-        missing = sorted(str(p) for p in wanted - packed - REPOSITORY_ONLY_TESTS)
+        missing = sorted(str(p) for p in wanted - packed - repository_only_tests())
         assert not missing, f"sdist 에 빠진 {folder} 파일: {missing}"
     print(f"sdist: src/·tests/ 의 {compared} 개 파일이 저장소의 것과 같다")
 
