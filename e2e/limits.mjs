@@ -12,7 +12,7 @@ const BEND_TOLERANCE_DEG = 1e-6;
 const MIN_DEG = 2;
 const MAX_DEG = 150;
 
-async function runViewport({ page, session, touch, origin, consoleErrors, shot }) {
+async function runViewport({ page, session, touch, origin, consoleErrors, shot, shotPng }) {
   const limits = () => hook(page, () => window.__twoBoneIK.limits());
   const positions = () => hook(page, () => window.__twoBoneIK.positions());
   const state = () => hook(page, () => window.__twoBoneIK.state());
@@ -30,15 +30,15 @@ async function runViewport({ page, session, touch, origin, consoleErrors, shot }
     await setPanels(page, touch, false); // 패널을 펴고 접으면 카메라가 빈 자리에 다시 맞춘다: 두 스크린샷을 같은 배치에서
     let l = await limits();
     assert(!l.elbow.on && !l.elbow.arcVisible && !l.knee.arcVisible, `처음부터 제한이 켜져 있다 (${JSON.stringify(l)})`);
-    const off = await shot("limit-off");
+    const off = await shotPng("limit-off");
     await pressControl(page, touch, "elbowLimit");
     await setPanels(page, touch, false);
     l = await limits();
     assert(l.elbow.on && l.elbow.arcVisible, "팔꿈치 제한을 켰는데 호가 없다");
     assert(Math.abs(l.elbow.arcMinDeg - MIN_DEG) < 1e-9 && Math.abs(l.elbow.arcMaxDeg - MAX_DEG) < 1e-9,
       `호가 [${l.elbow.arcMinDeg}°, ${l.elbow.arcMaxDeg}°] 를 그린다 ([${MIN_DEG}°, ${MAX_DEG}°] 이어야 한다)`);
-    const on = await shot("limit-arc");
-    // 팔꿈치 둘레의 상자에서 호가 바꾼 픽셀 (스크린샷은 기기 픽셀).
+    const on = await shotPng("limit-arc");
+    // 팔꿈치 둘레의 상자에서 호가 바꾼 픽셀 (ratio: 스크린샷 픽셀 / CSS px).
     const elbow = await hook(page, () => window.__twoBoneIK.screen("elbow"));
     const ratio = on.width / (await page.evaluate(() => window.innerWidth));
     const box = 60 * ratio;

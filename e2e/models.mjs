@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { assert, buildDemo, crash, drag as dragAndSettle, finish, frames, loadChromium, openViewport, recordFailure, REPO, serve, test } from "./harness.mjs";
-import { dropFile, MEASURE_VIEWPORT } from "./page.mjs";
+import { dropFile, MEASURE_VIEWPORT, watchPage } from "./page.mjs";
 const RIGS = join(REPO, "test", "fixtures", "rigs");
 /** 제3자의 진짜 모델 (출처·허락은 그 폴더의 README). */
 const THIRD_PARTY = join(REPO, "test", "fixtures", "third_party");
@@ -24,6 +24,8 @@ const VIEWPORTS = [
 const GOOD = ["mixamo.glb", "vrm1.vrm", "vrm0.vrm", "unreal.glb", "rigify.gltf", "toy_30cm.glb", "giant_10m.glb", "knight_cge.glb"];
 /** 세 크기 모두에서 여는 리그: 카메라가 틀에 맞추는 배율의 양 끝 (30 cm, 10 m) 과 Mixamo 의 cm 리그. */
 const FRAMING = ["mixamo.glb", "toy_30cm.glb", "giant_10m.glb"];
+/** 끌어다 놓아 여는 리그: 확장자 (.glb·.vrm·.gltf) 마다 하나. */
+const DROPPED = ["mixamo.glb", "vrm1.vrm", "rigify.gltf"];
 /** 거절해야 하는 파일과 그 까닭. */
 const BAD = [
   { file: "broken_truncated.glb", kind: "corrupt", words: "잘렸거나 손상" },
@@ -69,18 +71,8 @@ async function checkLimbsOnTargets(page, lengthsBefore) {
 async function runViewport(chromium, origin, viewport, shotDir) {
   console.log(`\n${viewport.name} (${viewport.touch ? "터치" : "마우스"})`);
   const { context, page, session, userDataDir } = await openViewport(chromium, viewport, "two-bone-ik-models-chromium-");
-  const problems = [];
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  page.on("console", (message) => { if (message.type() === "error") problems.push(message.text()); });
-  page.on("request", (request) => {
-    const url = request.url();
-    if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) problems.push(`바깥 요청: ${url}`);
-  });
-  const shot = async (label) => {
-    const path = join(shotDir, `${viewport.name}-${label}.png`);
-    await page.screenshot({ path });
-    console.log(`      스크린샷: ${path}`);
-  };
+  // problems: 콘솔 오류·바깥 요청 (설명 화면의 테스트와 같은 watchPage).
+  const { consoleErrors: problems, shot } = watchPage(page, origin, shotDir, viewport);
   const open = async (query) => {
     await page.goto(`${origin}/index.html?test${query}`);
     await page.waitForFunction(() => window.__twoBoneIK?.ready === true && window.__twoBoneIKModel !== undefined, undefined, { timeout: 30000 });
@@ -267,8 +259,8 @@ async function runViewport(chromium, origin, viewport, shotDir) {
       await page.keyboard.press("Escape");
     });
 
-    // 놓기는 ?model= 과 같은 불러오기를 탄다: 모든 리그는 한 화면에서, 다른 크기에서는 하나만 (놓는 길이 듣는지).
-    for (const file of viewport.name === MEASURE_VIEWPORT ? GOOD : GOOD.slice(0, 1)) {
+    // 놓기는 ?model= 과 같은 불러오기를 탄다 (다른 것은 File 을 읽는 것뿐): 한 화면에서는 확장자마다 하나, 다른 크기에서는 하나만.
+    for (const file of viewport.name === MEASURE_VIEWPORT ? DROPPED : DROPPED.slice(0, 1)) {
       await test(`${file} 를 끌어다 놓으면 열린다`, async () => {
         await open("");
         const before = await attempts(page);

@@ -298,11 +298,10 @@ export async function openTestPage(page, origin) {
 }
 
 /**
- * 데모를 임시 폴더에 빌드해 띄우고, 세 화면 크기마다 새 Chromium 에서 runViewport(v) 를 돌린 뒤 "N passed, M failed" 로 끝낸다.
- * v: { page, session, touch, viewport, origin, consoleErrors (콘솔 오류·바깥 요청), shot(label) → 풀어 둔 PNG }.
- */
-/**
- * 페이지의 콘솔 오류·바깥 요청을 모으고 (consoleErrors), 스크린샷을 찍어 (경로를 출력하고) 디코드한 PNG 를 돌려주는 shot(label).
+ * 페이지의 콘솔 오류·바깥 요청을 모으고 (consoleErrors), 스크린샷을 찍어 경로를 출력하는 shot(label).
+ * shot(label) 은 PNG 를 풀지 않는다 (돌려주는 값 없음): 픽셀을 세는 확인만 shotPng(label) 로 풀어 둔 PNG 를 받는다.
+ * 스크린샷은 CSS px 크기로 (scale: "css"): 휴대폰 (devicePixelRatio 3) 의 기기 픽셀 그대로면 픽셀이 9 배라 찍고 압축하는 데
+ * 두 배 넘게 걸리는데, 배치·겹침을 보는 데에는 CSS px 이면 된다.
  */
 export function watchPage(page, origin, shotDir, viewport) {
   const consoleErrors = [];
@@ -312,13 +311,15 @@ export function watchPage(page, origin, shotDir, viewport) {
     const url = request.url();
     if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) consoleErrors.push(`바깥 요청: ${url}`);
   });
-  const shot = async (label) => {
+  const capture = async (label) => {
     const path = join(shotDir, `${viewport.name}-${label}.png`);
-    const buffer = await page.screenshot({ path });
+    const buffer = await page.screenshot({ path, scale: "css" });
     console.log(`      스크린샷: ${path}`);
-    return decodePng(buffer);
+    return buffer;
   };
-  return { consoleErrors, shot };
+  const shot = async (label) => { await capture(label); };
+  const shotPng = async (label) => decodePng(await capture(label));
+  return { consoleErrors, shot, shotPng };
 }
 
 /** 파일을 페이지에 끌어다 놓는다: 페이지 안에서 File 을 만들어 drop 이벤트로 (사람이 놓는 것과 같은 DataTransfer). */
@@ -337,6 +338,8 @@ export async function dropFile(page, name, bytes) {
 }
 
 /**
+ * 데모를 임시 폴더에 빌드해 띄우고, 세 화면 크기마다 새 Chromium 에서 runViewport(v) 를 돌린 뒤 "N passed, M failed" 로 끝낸다.
+ * v: { page, session, touch, viewport, origin, consoleErrors (콘솔 오류·바깥 요청), shot(label) (찍기만), shotPng(label) → 풀어 둔 PNG }.
  * beforeFinish(shotDir): 마지막 줄을 찍기 전에 (예: 잰 값을 스크린샷 폴더에 쓴다).
  * viewports: 돌릴 화면 크기의 이름들 (없으면 세 크기 모두; 화면 크기와 상관없는 확인은 [MEASURE_VIEWPORT]).
  */
@@ -350,9 +353,9 @@ export async function runSuite(prefix, runViewport, { beforeFinish, viewports } 
     for (const viewport of VIEWPORTS.filter((v) => viewports === undefined || viewports.includes(v.name))) {
       console.log(`\n${viewport.name} (${viewport.touch ? "터치" : "마우스"})`);
       const { context, page, session, userDataDir } = await openViewport(chromium, viewport, `${prefix}-chromium-`);
-      const { consoleErrors, shot } = watchPage(page, origin, shotDir, viewport);
+      const { consoleErrors, shot, shotPng } = watchPage(page, origin, shotDir, viewport);
       try {
-        await runViewport({ page, session, touch: viewport.touch, viewport, origin, consoleErrors, shot });
+        await runViewport({ page, session, touch: viewport.touch, viewport, origin, consoleErrors, shot, shotPng });
       } catch (error) {
         recordFailure(viewport.name, error);
       } finally {

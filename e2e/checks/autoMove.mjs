@@ -8,7 +8,7 @@ export const feature = "autoMove";
 /** 화면 크기와 상관없다: 한 화면에서. */
 export const viewports = [MEASURE_VIEWPORT];
 
-/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
+/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot, shotPng }, 그리고 timings). */
 export async function run(v) {
   const { page, session, touch, origin, consoleErrors, shot } = v;
   await test("자동 움직임: 공이 저절로 움직이고, 공을 잡으면 멈춘다", async () => {

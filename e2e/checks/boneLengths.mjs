@@ -8,7 +8,7 @@ export const feature = "boneLengths";
 /** 화면 크기와 상관없다: 한 화면에서. */
 export const viewports = [MEASURE_VIEWPORT];
 
-/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
+/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot, shotPng }, 그리고 timings). */
 export async function run(v) {
   const { page, consoleErrors, shot } = v;
   await test("위·아래 뼈 길이를 바꾸면 잰 길이가 그 값이 되고, 손은 여전히 공에 닿는다 (너무 가까운 공은 끝까지 접힘)", async () => {

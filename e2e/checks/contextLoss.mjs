@@ -8,9 +8,9 @@ export const feature = "contextLoss";
 /** 화면 크기와 상관없다: 한 화면에서. */
 export const viewports = [MEASURE_VIEWPORT];
 
-/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
+/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot, shotPng }, 그리고 timings). */
 export async function run(v) {
-  const { page, consoleErrors, shot } = v;
+  const { page, consoleErrors, shotPng } = v;
   await test("WebGL 컨텍스트를 잃었다 되찾아도 루프가 계속 돌고 다시 그린다", async () => {
     await openStandIn(v);
     await hook(page, () => window.__twoBoneIK.loseContext());
@@ -19,7 +19,7 @@ export async function run(v) {
     await hook(page, () => window.__twoBoneIK.restoreContext());
     await page.waitForFunction(() => window.__twoBoneIK.state().contextRestoredCount >= 1);
     await frames(page, 3);
-    const png = await shot("after-context-restore");
+    const png = await shotPng("after-context-restore");
     const fraction = nonBackgroundFraction(png);
     assert(fraction > 0.05, `컨텍스트를 되찾은 뒤 캔버스가 비었다 (${(fraction * 100).toFixed(1)} %)`);
     assert(consoleErrors.length === 0, `콘솔 오류:\n${consoleErrors.join("\n")}`);

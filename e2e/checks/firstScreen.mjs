@@ -8,9 +8,9 @@ const MIN_HINT_HANGUL = 20;
 
 export const feature = "firstScreen";
 
-/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
+/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot, shotPng }, 그리고 timings). */
 export async function run(v) {
-  const { page, touch, origin, consoleErrors, shot } = v;
+  const { page, touch, origin, consoleErrors, shotPng } = v;
   await test("페이지가 콘솔 오류 없이 열리고 첫 프레임에 IK 가 풀려 있다, 캔버스가 비어 있지 않다", async () => {
     await page.goto(`${origin}/index.html?test`);
     await page.waitForFunction(() => window.__twoBoneIK?.ready === true, undefined, { timeout: 30000 });
@@ -20,7 +20,7 @@ export async function run(v) {
     });
     assert(webgl !== null, "WebGL2 컨텍스트가 없다");
     console.log(`      WebGL: ${webgl}`);
-    const png = await shot("start");
+    const png = await shotPng("start");
     const fraction = nonBackgroundFraction(png);
     assert(fraction > 0.05, `배경색이 아닌 픽셀이 ${(fraction * 100).toFixed(1)} % 뿐이다 (캔버스가 비었다)`);
     const initialLengths = await hook(page, () => window.__twoBoneIK.boneLengths());

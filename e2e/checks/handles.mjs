@@ -13,7 +13,7 @@ const HANDLES = ["ball", "pole", "footTarget", "kneePole"];
 
 export const feature = "handles";
 
-/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
+/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot, shotPng }, 그리고 timings). */
 export async function run(v) {
   const { page, session, touch, viewport } = v;
   await test(`화면의 공 네 개가 모두 ${touch ? "손가락으로" : "마우스로"} 끌린다, 그려진 지름 ≥ ${MIN_DRAWN_DIAMETER} px, 잡는 자리가 넉넉하다`, async () => {

@@ -1,24 +1,24 @@
 // 설명 화면의 브라우저 확인 — 보조 표시 켜고 끄기, 기하 보기 (껍질·p·유령).
 // 확인마다 페이지를 새로 열어 (openStandIn) 앞의 확인이 남긴 상태에 기대지 않는다. node e2e/run.mjs helpers 로 이것만.
 import { assert, frames, test } from "../harness.mjs";
-import { decodePng, differenceFraction, dist, fmt, hook, len, MEASURE_VIEWPORT, pressControl, REACH_TOLERANCE, setPanels, sub } from "../page.mjs";
+import { differenceFraction, dist, fmt, hook, len, MEASURE_VIEWPORT, pressControl, REACH_TOLERANCE, setPanels, sub } from "../page.mjs";
 import { openStandIn } from "./standIn.mjs";
 
 export const feature = "helpers";
 /** 화면 크기와 상관없다: 한 화면에서. */
 export const viewports = [MEASURE_VIEWPORT];
 
-/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
+/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot, shotPng }, 그리고 timings). */
 export async function run(v) {
-  const { page, touch, shot } = v;
+  const { page, touch, shotPng } = v;
   await test("보조 표시를 끄면 보조 공·선·삼각형이 사라지고 켜면 돌아온다", async () => {
     await openStandIn(v);
     await setPanels(page, touch, false);
-    const withHelpers = await shot("helpers-on");
+    const withHelpers = await shotPng("helpers-on");
     await pressControl(page, touch, "helpers");
     assert((await hook(page, () => window.__twoBoneIK.state())).helpersVisible === false, "보조 표시가 꺼지지 않았다");
     await setPanels(page, touch, false);
-    const without = await page.screenshot().then(decodePng);
+    const without = await shotPng("helpers-off");
     const changed = differenceFraction(withHelpers, without);
     assert(changed > 0.001, `보조 표시를 꺼도 화면이 거의 그대로다 (${(changed * 100).toFixed(2)} % 바뀜)`);
     await pressControl(page, touch, "helpers");

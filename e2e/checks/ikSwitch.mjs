@@ -8,7 +8,7 @@ export const feature = "ikSwitch";
 /** 화면 크기와 상관없다: 한 화면에서. */
 export const viewports = [MEASURE_VIEWPORT];
 
-/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
+/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot, shotPng }, 그리고 timings). */
 export async function run(v) {
   const { page, touch, shot } = v;
   await test("IK 켬/끔 (조절 패널): 끄면 IK 전 자세, 다시 켜면 공을 잡은 자세", async () => {

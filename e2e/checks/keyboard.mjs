@@ -8,7 +8,7 @@ export const feature = "keyboard";
 /** 넓은 화면에서만 (마우스·키보드). */
 export const viewports = [MOUSE_VIEWPORT];
 
-/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
+/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot, shotPng }, 그리고 timings). */
 export async function run(v) {
   const { page, viewport, shot } = v;
   await test("키보드: Tab 으로 공을 고르면 초점 고리가 보이고, 화살표·PageUp 으로 공이 움직인다", async () => {

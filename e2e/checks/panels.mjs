@@ -6,10 +6,10 @@ import { openStandIn } from "./standIn.mjs";
 
 export const feature = "panels";
 
-/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
+/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot, shotPng }, 그리고 timings). */
 export async function run(v) {
   const { page, touch, viewport, origin, shot } = v;
-  await test("UI 가 화면 안에 있고 겹치거나 잘리지 않으며, 패널을 펴고 접을 수 있다 (방향 전환 포함)", async () => {
+  await test(`UI 가 화면 안에 있고 겹치거나 잘리지 않으며, 패널을 펴고 접을 수 있다${touch && viewport.width > viewport.height ? " (가로 → 세로 → 가로 방향 전환 포함)" : ""}`, async () => {
     await openTestPage(page, origin);
     await checkLayout(page, touch);
     if (touch) {
@@ -31,8 +31,8 @@ export async function run(v) {
     await checkLayout(page, touch);
     const free = await uncoveredFraction(page);
     assert(free > 0.8, `패널을 접어도 장면이 ${(free * 100).toFixed(0)} % 만 보인다`);
-    if (touch) {
-      // 방향 전환: 가로 ↔ 세로로 돌려도 배치가 맞고, 팔이 가려지지 않는다.
+    if (touch && viewport.width > viewport.height) {
+      // 방향 전환: 가로 → 세로로 돌려도 배치가 맞고, 팔이 가려지지 않는다 (세로 화면 자체는 그 크기의 확인이 본다).
       await page.setViewportSize({ width: viewport.height, height: viewport.width });
       await frames(page, 3);
       await checkLayout(page, touch);

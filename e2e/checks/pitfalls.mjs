@@ -6,7 +6,7 @@ import { openStandIn } from "./standIn.mjs";
 
 export const feature = "pitfalls";
 
-/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
+/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot, shotPng }, 그리고 timings). */
 export async function run(v) {
   const { page, session, touch, viewport, shot } = v;
   const sweeps = viewport.name === MEASURE_VIEWPORT;

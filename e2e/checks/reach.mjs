@@ -8,7 +8,7 @@ export const feature = "reach";
 /** 마우스로 한 번, 손가락으로 한 번 (잰 값은 화면 크기와 상관없다). */
 export const viewports = [MOUSE_VIEWPORT, MEASURE_VIEWPORT];
 
-/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
+/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot, shotPng }, 그리고 timings). */
 export async function run(v) {
   const { page, session, touch, viewport, shot } = v;
   await test(`공을 ${touch ? "손가락으로" : "마우스로"} 끌면 손이 공에 닿고 (< 1e-4 × 팔 길이) 뼈 길이는 그대로다`, async () => {

@@ -11,7 +11,7 @@ const STRESS_TIMING_FRAMES = 20;
 
 export const feature = "timings";
 
-/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot }, 그리고 timings). */
+/** v: runSuite 의 화면 크기 하나 ({ page, session, touch, viewport, origin, consoleErrors, shot, shotPng }, 그리고 timings). */
 export async function run(v) {
   const { page, touch, viewport, consoleErrors, shot, timings } = v;
   await test("프레임 시간과 IK 시간을 잰다", async () => {
