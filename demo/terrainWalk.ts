@@ -6,11 +6,12 @@
 import { AnimationClip, AnimationMixer, Box3, BufferAttribute, BufferGeometry, LineBasicMaterial, LineSegments, Quaternion, Vector3 } from "three";
 import type { Object3D, PerspectiveCamera, Scene } from "three";
 import type { OrbitControls } from "three/addons/controls/OrbitControls.js";
-import { createHeightFieldGround, FootPlacement } from "../src/index";
-import type { GroundHit, GroundQuery } from "../src/index";
+import { FootPlacement } from "../src/index";
+import type { GroundHit } from "../src/index";
 import knightUrl from "../test/fixtures/third_party/knight_cge.glb?url";
-import { createTerrainMesh, LANDMARKS, loopPoint, LOOP_LENGTH, scaledTerrainHeight, terrainRegion } from "./terrain";
+import { LANDMARKS, loopPoint, LOOP_LENGTH, terrainRegion } from "./terrain";
 import type { TerrainRegion } from "./terrain";
+import { ScaledGround } from "./terrainGround";
 import { installTerrainTestHook } from "./testHook";
 import type { UserModelView, ModelView } from "./userModel";
 import { createWalker } from "./walker";
@@ -106,11 +107,8 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   let footOn = true;
   let distance = 0;
   let walkTime = 0;
-  let scale = 1;
-  let heightAt = scaledTerrainHeight(1);
-  let ground: GroundQuery = createHeightFieldGround(heightAt);
-  const terrain = createTerrainMesh();
-  terrain.visible = false;
+  const ground = new ScaledGround();
+  const terrain = ground.mesh;
   scene.add(terrain);
 
   // 광선과 닿은 점 (보조 표시): 발바닥 점마다 한 줄 (쏜 곳 → 닿은 곳) 과 닿은 점의 작은 십자.
@@ -204,12 +202,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   const view: { -readonly [K in keyof ModelView]: ModelView[K] } = { center: followCenter, halfHeight: 1, halfWidth: 1, halfDepth: 1, direction: VIEW_DIRECTION.clone() };
   const lastCenter = new Vector3();
 
-  const setScale = (s: number): void => {
-    scale = s;
-    terrain.scale.setScalar(s);
-    heightAt = scaledTerrainHeight(s);
-    ground = createHeightFieldGround(heightAt);
-  };
+  const setScale = (s: number): void => ground.setScale(s);
 
   /** 사용자 모델을 지형에 세운다: 걷기 클립 (이름에 walk, 없으면 첫 클립을 제자리에서), findLimbs 의 다리, 골반 = 허벅지의 부모. */
   const groundModel = (model: NonNullable<UserModelView["model"]>): Grounded | null => {
@@ -257,7 +250,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     });
     const placement = new FootPlacement({
       hips, root, legs: [legs[0]!, legs[1]!],
-      ground: (origin, direction, maxDistance, out) => ground(origin, direction, maxDistance, out),
+      ground: ground.cast,
     });
     return { root, placement, soles, baseRotation, position0, rotation0, speed, scale: s, name, clip };
   }
@@ -294,22 +287,22 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
 
   const fitView = (): void => {
     placeRoot(0);
-    view.halfHeight = VIEW_HALF_HEIGHT * scale;
-    view.halfWidth = VIEW_HALF_WIDTH * scale;
-    view.halfDepth = VIEW_HALF_DEPTH * scale;
+    view.halfHeight = VIEW_HALF_HEIGHT * ground.scale;
+    view.halfWidth = VIEW_HALF_WIDTH * ground.scale;
+    view.halfDepth = VIEW_HALF_DEPTH * ground.scale;
     deps.camera.up.set(0, 1, 0);
-    deps.camera.near = 0.02 * scale;
-    deps.camera.far = 60 * scale;
+    deps.camera.near = 0.02 * ground.scale;
+    deps.camera.far = 60 * ground.scale;
     deps.camera.updateProjectionMatrix();
-    deps.controls.minDistance = 0.3 * scale;
-    deps.controls.maxDistance = 12 * scale;
+    deps.controls.minDistance = 0.3 * ground.scale;
+    deps.controls.maxDistance = 12 * ground.scale;
     followTarget(followCenter);
     lastCenter.copy(followCenter);
     deps.view.set(view);
   };
 
   /** 카메라가 볼 점: 캐릭터 뿌리 위 허리쯤. */
-  const followTarget = (out: Vector3): Vector3 => out.copy(current.root.position).setY(current.root.position.y + 0.85 * scale);
+  const followTarget = (out: Vector3): Vector3 => out.copy(current.root.position).setY(current.root.position.y + 0.85 * ground.scale);
 
   const setOn = (value: boolean): void => {
     if (value === on) return;
@@ -384,12 +377,12 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
 
   /** 고리의 거리 d (m) 에 뿌리를 놓는다: 걷는 방향을 보고, 높이는 발밑 상자의 평균 (컨트롤러가 하는 일). */
   function placeRoot(d: number): void {
-    loopPoint(d / scale, point);
-    const x = point.x * scale, z = point.z * scale;
+    loopPoint(d / ground.scale, point);
+    const x = point.x * ground.scale, z = point.z * ground.scale;
     let sum = 0, n = 0;
-    const f = ROOT_FOOTPRINT * scale;
+    const f = ROOT_FOOTPRINT * ground.scale;
     for (const a of [-1, 0, 1]) for (const b of [-0.5, 0, 0.5]) {
-      sum += heightAt(x + point.dx * a * f - point.dz * b * f, z + point.dz * a * f + point.dx * b * f);
+      sum += ground.heightAt(x + point.dx * a * f - point.dz * b * f, z + point.dz * a * f + point.dx * b * f);
       n++;
     }
     const root = current.root;
@@ -406,7 +399,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     for (const p of sole.points) {
       _v.copy(p).applyMatrix4(sole.foot.matrixWorld);
       if (_v.y < out.lowestY) out.lowestY = _v.y;
-      const above = _v.y - heightAt(_v.x, _v.z);
+      const above = _v.y - ground.heightAt(_v.x, _v.z);
       if (above < out.above) out.above = above;
     }
   };
@@ -420,7 +413,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     const isWalker = current === walkerGrounded;
     walker.root.visible = isWalker;
     walkTime += dt;
-    distance = (distance + current.speed * dt) % (LOOP_LENGTH * scale);
+    distance = (distance + current.speed * dt) % (LOOP_LENGTH * ground.scale);
     if (isWalker) walker.pose(walkTime);
     placeRoot(distance);
 
@@ -434,12 +427,12 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
       for (const p of current.soles[i]!.points) {
         _v.copy(p).applyMatrix4(current.soles[i]!.foot.matrixWorld);
         origin.copy(_v).addScaledVector(_up, placement.maxStepHeight);
-        const found = ground(origin, down, placement.maxStepHeight + Math.max(0, _v.y - rootY) + placement.maxStepDown, hit);
+        const found = ground.cast(origin, down, placement.maxStepHeight + Math.max(0, _v.y - rootY) + placement.maxStepDown, hit);
         if (rayCount < MAX_RAYS) {
           const o = rayCount * 18;
           const end = found !== null ? hit.point : _v.copy(origin).addScaledVector(down, placement.maxStepHeight + placement.maxStepDown);
           rayPositions.set([origin.x, origin.y, origin.z, end.x, end.y, end.z], o);
-          const c = 0.02 * scale;
+          const c = 0.02 * ground.scale;
           rayPositions.set([end.x - c, end.y, end.z, end.x + c, end.y, end.z, end.x, end.y, end.z - c, end.x, end.y, end.z + c], o + 6);
           rayCount++;
         }
@@ -454,7 +447,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     current.root.updateMatrixWorld(true);
 
     // 그린 자세의 발바닥: 지형 위 높이, 닿음.
-    const tolerance = CONTACT_TOLERANCE * scale;
+    const tolerance = CONTACT_TOLERANCE * ground.scale;
     let planted = 0;
     for (let i = 0; i < 2; i++) {
       const foot = feet[i]!;
@@ -494,13 +487,13 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     on, placement: footOn, weight: current.placement.currentWeight,
     character: current === walkerGrounded ? "walker" : "model",
     modelName: current.name, clip: current.clip, grounded: !groundFailed,
-    scale, distance, region: terrainRegion(current.root.position.x / scale, current.root.position.z / scale),
+    scale: ground.scale, distance, region: terrainRegion(current.root.position.x / ground.scale, current.root.position.z / ground.scale),
     pelvisDrop: current.placement.pelvisDrop, feet: feet.map((f) => ({ ...f })), readout: readoutText,
     raysVisible: rays.visible, rayCount,
     stats: { frames: stats.frames, plantedMax: stats.plantedMax, plantedMean: stats.frames > 0 ? stats.plantedSum / stats.frames : 0, penetration: stats.penetration, plantedOver: stats.plantedOver },
     landmarks: { ...LANDMARKS },
   }), {
-    seek: (d: number) => { distance = d * scale; },
+    seek: (d: number) => { distance = d * ground.scale; },
     resetStats: () => { stats.frames = 0; stats.plantedMax = 0; stats.plantedSum = 0; stats.penetration = 0; stats.plantedOver = 0; },
     setOn, setFoot,
   });
