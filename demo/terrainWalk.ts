@@ -3,26 +3,24 @@
 // 걷는 것: 사용자 모델이 있으면 그 모델 (걷기 클립, findLimbs 로 찾은 다리), 없으면 대역을 하나 더 만든 걷는 대역 (walker.ts).
 // «기사 모델 불러오기» 는 저장소에 든 기사 (test/fixtures/third_party/knight_cge.glb, CC-BY 3.0) 를 이 페이지에서 열고 지형을 켠다.
 // 라이브러리는 공개 API (../src/index) 로만 쓴다.
-import { AnimationClip, AnimationMixer, Box3, BufferAttribute, BufferGeometry, LineBasicMaterial, LineSegments, Quaternion, Vector3 } from "three";
+import { BufferAttribute, BufferGeometry, LineBasicMaterial, LineSegments, Vector3 } from "three";
 import type { Object3D, PerspectiveCamera, Scene } from "three";
 import type { OrbitControls } from "three/addons/controls/OrbitControls.js";
-import { FootPlacement } from "../src/index";
 import type { GroundHit } from "../src/index";
 import knightUrl from "../test/fixtures/third_party/knight_cge.glb?url";
-import { LANDMARKS, loopPoint, LOOP_LENGTH, terrainRegion } from "./terrain";
+import { makeGrounded, placeRoot } from "./groundedCharacter";
+import type { Grounded } from "./groundedCharacter";
+import { LANDMARKS, LOOP_LENGTH, terrainRegion } from "./terrain";
 import type { TerrainRegion } from "./terrain";
 import { ScaledGround } from "./terrainGround";
+import { groundModel, releaseModel } from "./terrainModel";
 import { installTerrainTestHook } from "./testHook";
 import type { UserModelView, ModelView } from "./userModel";
 import { createWalker } from "./walker";
 import type { Walker } from "./walker";
 
-/** 대역의 키 (m): 지형은 이 키에 맞춰 그렸고, 모델에는 (모델 키 / 이 값) 배를 곱한다. */
-const STAND_IN_HEIGHT = 1.75;
 /** 닿음의 허용치 (m, 배율 1): 발바닥의 가장 낮은 점이 땅에서 이만큼 안이면 «닿음», 이보다 아래면 «묻힘». */
 const CONTACT_TOLERANCE = 0.01;
-/** 뿌리 높이 (컨트롤러): 발 길이쯤의 상자 (앞뒤 ±ROOT_FOOTPRINT, 옆 ±ROOT_FOOTPRINT/2, m, 배율 1) 의 평균 높이. */
-const ROOT_FOOTPRINT = 0.22;
 /** 카메라가 캐릭터를 따라가는 빠르기 (1/s): 계단에서 화면이 튀지 않게. */
 const FOLLOW_RATE = 4;
 /** 카메라가 맞출 상자 (m, 배율 1): 캐릭터와 그 앞뒤의 땅. */
@@ -80,25 +78,7 @@ export interface TerrainWalk {
   update(dt: number): void;
 }
 
-/** 한 캐릭터를 지형에 세우는 것: 발 딛기, 발바닥 점, 광선 그림. */
-interface Grounded {
-  readonly root: Object3D;
-  readonly placement: FootPlacement;
-  /** 발마다 발바닥 점 (발 뼈의 로컬): 뒤꿈치, (있으면) 발끝. FootPlacement 와 같은 정의 (쉼 자세에서 클립 땅에 내린 발목·발가락). */
-  readonly soles: readonly { readonly foot: Object3D; readonly points: readonly Vector3[] }[];
-  /** 처음 뿌리의 회전 (모델이 앞을 +Z 가 아닌 쪽으로 볼 수 있다): 걷는 방향의 회전을 그 앞에 곱한다. */
-  readonly baseRotation: Quaternion;
-  readonly position0: Vector3;
-  readonly rotation0: Quaternion;
-  /** 뿌리가 걷는 속도 (m/s, 0 = 제자리). */
-  readonly speed: number;
-  readonly scale: number;
-  readonly name: string | null;
-  readonly clip: string | null;
-}
-
 const _v = new Vector3();
-const _yaw = new Quaternion();
 const _up = new Vector3(0, 1, 0);
 
 export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk> {
@@ -128,7 +108,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   const walker: Walker = await createWalker();
   walker.root.visible = false;
   scene.add(walker.root);
-  const walkerGrounded = makeGrounded(walker.root, walker.hips, walker.legs, walker.speed, 1, null, null);
+  const walkerGrounded = makeGrounded({ root: walker.root, hips: walker.hips, legs: walker.legs, speed: walker.speed, scale: 1, name: null, clip: null }, ground);
 
   // --- 화면 요소 (도구 줄: 누르면 바로, Tab·Enter 로도) ---
   const makeSwitch = (id: string, label: string, title: string): { button: HTMLButtonElement; text: HTMLSpanElement } => {
@@ -204,62 +184,11 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
 
   const setScale = (s: number): void => ground.setScale(s);
 
-  /** 사용자 모델을 지형에 세운다: 걷기 클립 (이름에 walk, 없으면 첫 클립을 제자리에서), findLimbs 의 다리, 골반 = 허벅지의 부모. */
-  const groundModel = (model: NonNullable<UserModelView["model"]>): Grounded | null => {
-    const { loaded, root, mixer } = model;
-    const animations = loaded.gltf.animations;
-    const walk = animations.find((clip) => /walk/i.test(clip.name)) ?? null;
-    const clip = walk ?? animations[0] ?? null;
-    mixer.stopAllAction();
-    if (clip !== null) mixer.clipAction(clip).play();
-    mixer.update(0);
-    root.updateMatrixWorld(true);
-    const limbs = loaded.limbs;
-    const left = limbs.leftLeg, right = limbs.rightLeg;
-    if (left === null || right === null || left.upper.parent === null) return null;
-    const height = new Box3().setFromObject(root).getSize(new Vector3()).y || STAND_IN_HEIGHT;
-    const s = height / STAND_IN_HEIGHT;
-    setScale(s);
-    const speed = walk === null ? 0 : clipSpeed(root, mixer, walk, left.end, limbs.forward);
-    return makeGrounded(root, left.upper.parent, [
-      { ...left, toes: limbs.bones.leftToes?.bone ?? null },
-      { ...right, toes: limbs.bones.rightToes?.bone ?? null },
-    ], speed, s, loaded.name, clip?.name ?? null, Math.atan2(limbs.forward.x, limbs.forward.z));
-  };
-
-  function makeGrounded(
-    root: Object3D, hips: Object3D,
-    legs: readonly { upper: Object3D; mid: Object3D; end: Object3D; toes?: Object3D | null; bendDirection?: Vector3 }[],
-    speed: number, s: number, name: string | null, clip: string | null, forwardYaw = 0,
-  ): Grounded {
-    const position0 = root.position.clone();
-    // 바라보는 쪽을 +Z 로 돌린 회전을 처음 회전의 앞에 (걷는 방향은 그 위에 곱한다).
-    const rotation0 = root.quaternion.clone();
-    const baseRotation = new Quaternion().setFromAxisAngle(_up, -forwardYaw).multiply(root.quaternion);
-    root.updateMatrixWorld(true);
-    const rootY = root.getWorldPosition(new Vector3()).y;
-    const soles = legs.map((leg) => {
-      const toSole = (bone: Object3D): Vector3 => {
-        const world = bone.getWorldPosition(new Vector3());
-        world.y = rootY;
-        return leg.end.worldToLocal(world);
-      };
-      const points = [toSole(leg.end)];
-      if (leg.toes != null) points.push(toSole(leg.toes));
-      return { foot: leg.end, points };
-    });
-    const placement = new FootPlacement({
-      hips, root, legs: [legs[0]!, legs[1]!],
-      ground: ground.cast,
-    });
-    return { root, placement, soles, baseRotation, position0, rotation0, speed, scale: s, name, clip };
-  }
-
   const useCharacter = (): void => {
     const model = deps.userModel.model;
     if (model !== null && model.root !== currentModelRoot) {
       currentModelRoot = model.root;
-      const grounded = groundModel(model);
+      const grounded = groundModel(model, ground);
       deps.userModel.clipOnly = true;
       const got = deps.view.get();
       if (got !== view) { savedView = got; saveCamera(); } // 지형을 끄면 돌아갈 모델의 화면
@@ -286,7 +215,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   };
 
   const fitView = (): void => {
-    placeRoot(0);
+    placeRoot(current, ground, 0);
     view.halfHeight = VIEW_HALF_HEIGHT * ground.scale;
     view.halfWidth = VIEW_HALF_WIDTH * ground.scale;
     view.halfDepth = VIEW_HALF_DEPTH * ground.scale;
@@ -331,13 +260,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
       const model = deps.userModel.model;
       if (model !== null) {
         // 모델은 처음 자리·클립으로 돌려주고 IK 를 다시 켠다.
-        if (current !== walkerGrounded) {
-          model.root.position.copy(current.position0);
-          model.root.quaternion.copy(current.rotation0);
-        }
-        model.mixer.stopAllAction();
-        const first = model.loaded.gltf.animations[0];
-        if (first !== undefined) model.mixer.clipAction(first).play();
+        releaseModel(model, current !== walkerGrounded ? current : null);
         deps.userModel.clipOnly = false;
       }
       currentModelRoot = null;
@@ -366,7 +289,6 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   });
 
   // --- 매 프레임 ---
-  const point = { x: 0, z: 0, dx: 1, dz: 0 };
   const hit: GroundHit = { point: new Vector3(), normal: new Vector3() };
   const down = new Vector3(0, -1, 0);
   const origin = new Vector3();
@@ -374,22 +296,6 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   const stats = { frames: 0, plantedMax: 0, plantedSum: 0, penetration: 0, plantedOver: 0 };
   let lastReadout = -Infinity;
   let readoutText = "";
-
-  /** 고리의 거리 d (m) 에 뿌리를 놓는다: 걷는 방향을 보고, 높이는 발밑 상자의 평균 (컨트롤러가 하는 일). */
-  function placeRoot(d: number): void {
-    loopPoint(d / ground.scale, point);
-    const x = point.x * ground.scale, z = point.z * ground.scale;
-    let sum = 0, n = 0;
-    const f = ROOT_FOOTPRINT * ground.scale;
-    for (const a of [-1, 0, 1]) for (const b of [-0.5, 0, 0.5]) {
-      sum += ground.heightAt(x + point.dx * a * f - point.dz * b * f, z + point.dz * a * f + point.dx * b * f);
-      n++;
-    }
-    const root = current.root;
-    root.position.set(x, sum / n, z);
-    root.quaternion.copy(_yaw.setFromAxisAngle(_up, Math.atan2(point.dx, point.dz))).multiply(current.baseRotation);
-    root.updateMatrixWorld(true);
-  }
 
   /** 발 index 의 발바닥 점 가운데 가장 낮은 것 (월드 y) 과, 가장 땅에 가까운 것의 지형 위 높이 (계단 모서리에 걸친 발은 윗단의 점). */
   const soleHeights = (index: number, out: { lowestY: number; above: number }): void => {
@@ -415,7 +321,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     walkTime += dt;
     distance = (distance + current.speed * dt) % (LOOP_LENGTH * ground.scale);
     if (isWalker) walker.pose(walkTime);
-    placeRoot(distance);
+    placeRoot(current, ground, distance);
 
     // 클립 자세의 발바닥 (클립 땅 = 뿌리의 높이 위) 과 광선.
     const rootY = current.root.position.y;
@@ -501,22 +407,3 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   return { update };
 }
 
-/**
- * 걷기 클립의 속도 (m/s): 한 주기 동안 발이 앞뒤로 오가는 폭 r 을 두 번 (디딤 동안 발은 몸 아래에서 r 만큼 뒤로 간다) 주기로 나눈다.
- * 디딘 발이 미끄러지지 않는 뿌리의 속도의 어림. 클립을 처음 자리 (0 초) 로 돌려 둔다.
- */
-function clipSpeed(root: Object3D, mixer: AnimationMixer, clip: AnimationClip, foot: Object3D, forward: Vector3): number {
-  const samples = 32;
-  let min = Infinity, max = -Infinity;
-  const rootWorld = root.getWorldPosition(new Vector3());
-  for (let i = 0; i < samples; i++) {
-    mixer.setTime((clip.duration * i) / samples);
-    root.updateMatrixWorld(true);
-    const along = foot.getWorldPosition(_v).sub(rootWorld).dot(forward);
-    min = Math.min(min, along);
-    max = Math.max(max, along);
-  }
-  mixer.setTime(0);
-  root.updateMatrixWorld(true);
-  return clip.duration > 0 ? (2 * (max - min)) / clip.duration : 0;
-}
