@@ -3,10 +3,9 @@
 // 걷는 것: 사용자 모델이 있으면 그 모델 (걷기 클립, findLimbs 로 찾은 다리), 없으면 대역을 하나 더 만든 걷는 대역 (walker.ts).
 // «기사 모델 불러오기» 는 저장소에 든 기사 (test/fixtures/third_party/knight_cge.glb, CC-BY 3.0) 를 이 페이지에서 열고 지형을 켠다.
 // 라이브러리는 공개 API (../src/index) 로만 쓴다.
-import { BufferAttribute, BufferGeometry, LineBasicMaterial, LineSegments, Vector3 } from "three";
+import { Vector3 } from "three";
 import type { Object3D, PerspectiveCamera, Scene } from "three";
 import type { OrbitControls } from "three/addons/controls/OrbitControls.js";
-import type { GroundHit } from "../src/index";
 import knightUrl from "../test/fixtures/third_party/knight_cge.glb?url";
 import { makeGrounded, placeRoot } from "./groundedCharacter";
 import type { Grounded } from "./groundedCharacter";
@@ -14,6 +13,7 @@ import { LANDMARKS, LOOP_LENGTH, terrainRegion } from "./terrain";
 import type { TerrainRegion } from "./terrain";
 import { ScaledGround } from "./terrainGround";
 import { groundModel, releaseModel } from "./terrainModel";
+import { TerrainRays } from "./terrainRays";
 import { installTerrainTestHook } from "./testHook";
 import type { UserModelView, ModelView } from "./userModel";
 import { createWalker } from "./walker";
@@ -79,7 +79,6 @@ export interface TerrainWalk {
 }
 
 const _v = new Vector3();
-const _up = new Vector3(0, 1, 0);
 
 export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk> {
   const { scene, params } = deps;
@@ -92,17 +91,8 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   scene.add(terrain);
 
   // 광선과 닿은 점 (보조 표시): 발바닥 점마다 한 줄 (쏜 곳 → 닿은 곳) 과 닿은 점의 작은 십자.
-  const MAX_RAYS = 4;
-  const rayPositions = new Float32Array(MAX_RAYS * 3 * 2 * 3);
-  const rayGeometry = new BufferGeometry();
-  rayGeometry.setAttribute("position", new BufferAttribute(rayPositions, 3));
-  const rays = new LineSegments(rayGeometry, new LineBasicMaterial({ color: 0xffe066, depthTest: false, transparent: true }));
-  rays.name = "terrainRays";
-  rays.renderOrder = 10;
-  rays.frustumCulled = false;
-  rays.visible = false;
-  scene.add(rays);
-  let rayCount = 0;
+  const rays = new TerrainRays();
+  scene.add(rays.object);
 
   // --- 걷는 대역 (모델이 없을 때) ---
   const walker: Walker = await createWalker();
@@ -150,7 +140,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   /** 지형을 켤 때 장면에 있던 것 (그 뒤 모델이 올라왔으면 이것들은 userModel.ts 가 숨긴 채로 둔다). */
   let atStart = new Set<Object3D>();
   let modelAtStart = false;
-  const isMine = (object: Object3D): boolean => object === terrain || object === rays || object === walker.root;
+  const isMine = (object: Object3D): boolean => object === terrain || object === rays.object || object === walker.root;
   const hideOthers = (): void => {
     const model = deps.userModel.model;
     for (const object of scene.children) {
@@ -255,7 +245,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
       hideOthers();
     } else {
       walker.root.visible = false;
-      rays.visible = false;
+      rays.object.visible = false;
       restoreOthers();
       const model = deps.userModel.model;
       if (model !== null) {
@@ -289,9 +279,6 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   });
 
   // --- 매 프레임 ---
-  const hit: GroundHit = { point: new Vector3(), normal: new Vector3() };
-  const down = new Vector3(0, -1, 0);
-  const origin = new Vector3();
   const feet: FootReading[] = [0, 1].map(() => ({ clipHeight: 0, above: 0, tilt: 0, contact: "닿음" as Contact }));
   const stats = { frames: 0, plantedMax: 0, plantedSum: 0, penetration: 0, plantedOver: 0 };
   let lastReadout = -Infinity;
@@ -325,28 +312,12 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
 
     // 클립 자세의 발바닥 (클립 땅 = 뿌리의 높이 위) 과 광선.
     const rootY = current.root.position.y;
-    rayCount = 0;
     const placement = current.placement;
     for (let i = 0; i < current.soles.length; i++) {
       soleHeights(i, heights);
       feet[i]!.clipHeight = heights.lowestY - rootY;
-      for (const p of current.soles[i]!.points) {
-        _v.copy(p).applyMatrix4(current.soles[i]!.foot.matrixWorld);
-        origin.copy(_v).addScaledVector(_up, placement.maxStepHeight);
-        const found = ground.cast(origin, down, placement.maxStepHeight + Math.max(0, _v.y - rootY) + placement.maxStepDown, hit);
-        if (rayCount < MAX_RAYS) {
-          const o = rayCount * 18;
-          const end = found !== null ? hit.point : _v.copy(origin).addScaledVector(down, placement.maxStepHeight + placement.maxStepDown);
-          rayPositions.set([origin.x, origin.y, origin.z, end.x, end.y, end.z], o);
-          const c = 0.02 * ground.scale;
-          rayPositions.set([end.x - c, end.y, end.z, end.x + c, end.y, end.z, end.x, end.y, end.z - c, end.x, end.y, end.z + c], o + 6);
-          rayCount++;
-        }
-      }
     }
-    for (let i = rayCount * 18; i < rayPositions.length; i++) rayPositions[i] = 0;
-    rayGeometry.attributes["position"]!.needsUpdate = true;
-    rays.visible = params.helpers;
+    rays.draw(current, ground, params.helpers);
 
     placement.weight = footOn ? 1 : 0;
     placement.update(dt);
@@ -395,7 +366,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     modelName: current.name, clip: current.clip, grounded: !groundFailed,
     scale: ground.scale, distance, region: terrainRegion(current.root.position.x / ground.scale, current.root.position.z / ground.scale),
     pelvisDrop: current.placement.pelvisDrop, feet: feet.map((f) => ({ ...f })), readout: readoutText,
-    raysVisible: rays.visible, rayCount,
+    raysVisible: rays.object.visible, rayCount: rays.count,
     stats: { frames: stats.frames, plantedMax: stats.plantedMax, plantedMean: stats.frames > 0 ? stats.plantedSum / stats.frames : 0, penetration: stats.penetration, plantedOver: stats.plantedOver },
     landmarks: { ...LANDMARKS },
   }), {
