@@ -7,6 +7,8 @@ import { Vector3 } from "three";
 import type { Object3D, PerspectiveCamera, Scene } from "three";
 import type { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import knightUrl from "../test/fixtures/third_party/knight_cge.glb?url";
+import { FootReadings } from "./footReadings";
+import type { FootReading, PlantedStats } from "./footReadings";
 import { makeGrounded, placeRoot } from "./groundedCharacter";
 import type { Grounded } from "./groundedCharacter";
 import { LANDMARKS, LOOP_LENGTH, terrainRegion } from "./terrain";
@@ -19,8 +21,6 @@ import type { UserModelView, ModelView } from "./userModel";
 import { createWalker } from "./walker";
 import type { Walker } from "./walker";
 
-/** 닿음의 허용치 (m, 배율 1): 발바닥의 가장 낮은 점이 땅에서 이만큼 안이면 «닿음», 이보다 아래면 «묻힘». */
-const CONTACT_TOLERANCE = 0.01;
 /** 카메라가 캐릭터를 따라가는 빠르기 (1/s): 계단에서 화면이 튀지 않게. */
 const FOLLOW_RATE = 4;
 /** 카메라가 맞출 상자 (m, 배율 1): 캐릭터와 그 앞뒤의 땅. */
@@ -28,17 +28,6 @@ const VIEW_HALF_HEIGHT = 1.05, VIEW_HALF_WIDTH = 1.1, VIEW_HALF_DEPTH = 0.5;
 const VIEW_DIRECTION = new Vector3(0.5, 0.35, 1).normalize();
 /** 읽은 값의 DOM 갱신 간격 (ms). */
 const READOUT_INTERVAL_MS = 100;
-const DEGREE = 180 / Math.PI;
-
-type Contact = "닿음" | "떠 있음" | "묻힘";
-
-/** 발 하나의 잰 값 (m·rad). clipHeight: 클립 자세의 가장 낮은 발바닥 점의 클립 땅 위 높이, above: 그린 자세의 그것의 지형 위 높이. */
-export interface FootReading {
-  clipHeight: number;
-  above: number;
-  tilt: number;
-  contact: Contact;
-}
 
 /** 지형 걷기의 상태 (window.__twoBoneIKTerrain, testHook.ts). */
 export interface TerrainState {
@@ -58,7 +47,7 @@ export interface TerrainState {
   raysVisible: boolean;
   rayCount: number;
   /** resetStats() 뒤의 집계: 디딘 발 (클립에서 더 낮은 발) 의 |지형 위 높이 − 클립 높이| 최대와 평균, 그것이 1 cm·배율을 넘은 프레임 수, 가장 깊은 묻힘 (m). */
-  stats: { frames: number; plantedMax: number; plantedMean: number; penetration: number; plantedOver: number };
+  stats: PlantedStats;
   landmarks: Record<"bumps" | "slope" | "stairs", number>;
 }
 
@@ -279,24 +268,9 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   });
 
   // --- 매 프레임 ---
-  const feet: FootReading[] = [0, 1].map(() => ({ clipHeight: 0, above: 0, tilt: 0, contact: "닿음" as Contact }));
-  const stats = { frames: 0, plantedMax: 0, plantedSum: 0, penetration: 0, plantedOver: 0 };
+  const readings = new FootReadings();
   let lastReadout = -Infinity;
   let readoutText = "";
-
-  /** 발 index 의 발바닥 점 가운데 가장 낮은 것 (월드 y) 과, 가장 땅에 가까운 것의 지형 위 높이 (계단 모서리에 걸친 발은 윗단의 점). */
-  const soleHeights = (index: number, out: { lowestY: number; above: number }): void => {
-    const sole = current.soles[index]!;
-    out.lowestY = Infinity;
-    out.above = Infinity;
-    for (const p of sole.points) {
-      _v.copy(p).applyMatrix4(sole.foot.matrixWorld);
-      if (_v.y < out.lowestY) out.lowestY = _v.y;
-      const above = _v.y - ground.heightAt(_v.x, _v.z);
-      if (above < out.above) out.above = above;
-    }
-  };
-  const heights = { lowestY: 0, above: 0 };
 
   const update = (dt: number): void => {
     if (!on) return;
@@ -311,35 +285,16 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     placeRoot(current, ground, distance);
 
     // 클립 자세의 발바닥 (클립 땅 = 뿌리의 높이 위) 과 광선.
-    const rootY = current.root.position.y;
-    const placement = current.placement;
-    for (let i = 0; i < current.soles.length; i++) {
-      soleHeights(i, heights);
-      feet[i]!.clipHeight = heights.lowestY - rootY;
-    }
+    readings.measureClip(current, ground);
     rays.draw(current, ground, params.helpers);
 
+    const placement = current.placement;
     placement.weight = footOn ? 1 : 0;
     placement.update(dt);
     current.root.updateMatrixWorld(true);
 
     // 그린 자세의 발바닥: 지형 위 높이, 닿음.
-    const tolerance = CONTACT_TOLERANCE * ground.scale;
-    let planted = 0;
-    for (let i = 0; i < 2; i++) {
-      const foot = feet[i]!;
-      soleHeights(i, heights);
-      foot.above = heights.above;
-      foot.tilt = placement.tiltOf(i as 0 | 1);
-      foot.contact = foot.above < -tolerance ? "묻힘" : foot.above <= tolerance ? "닿음" : "떠 있음";
-      stats.penetration = Math.max(stats.penetration, Math.min(0, foot.clipHeight) - foot.above);
-      if (foot.clipHeight < feet[planted]!.clipHeight) planted = i;
-    }
-    const plantedError = Math.abs(feet[planted]!.above - feet[planted]!.clipHeight);
-    stats.frames++;
-    stats.plantedSum += plantedError;
-    stats.plantedMax = Math.max(stats.plantedMax, plantedError);
-    if (plantedError > tolerance) stats.plantedOver++;
+    readings.measurePlaced(current, ground);
 
     // 카메라: 캐릭터를 따라간다 (사용자가 돌린 각은 그대로, 점과 카메라를 같이 옮긴다).
     followTarget(_v);
@@ -353,9 +308,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     const now = performance.now();
     if (now - lastReadout >= READOUT_INTERVAL_MS) {
       lastReadout = now;
-      const cm = (m: number): string => (m * 100).toFixed(1);
-      const footText = (name: string, f: FootReading): string => `${name} ${(f.tilt * DEGREE).toFixed(0)}° ${f.contact}`;
-      readoutText = `골반 내림 ${cm(placement.pelvisDrop)} cm · ${footText("왼발", feet[0]!)} · ${footText("오른발", feet[1]!)}`;
+      readoutText = readings.text(placement.pelvisDrop);
       if (readout.textContent !== readoutText) readout.textContent = readoutText;
     }
   };
@@ -365,13 +318,13 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     character: current === walkerGrounded ? "walker" : "model",
     modelName: current.name, clip: current.clip, grounded: !groundFailed,
     scale: ground.scale, distance, region: terrainRegion(current.root.position.x / ground.scale, current.root.position.z / ground.scale),
-    pelvisDrop: current.placement.pelvisDrop, feet: feet.map((f) => ({ ...f })), readout: readoutText,
+    pelvisDrop: current.placement.pelvisDrop, feet: readings.feet.map((f) => ({ ...f })), readout: readoutText,
     raysVisible: rays.object.visible, rayCount: rays.count,
-    stats: { frames: stats.frames, plantedMax: stats.plantedMax, plantedMean: stats.frames > 0 ? stats.plantedSum / stats.frames : 0, penetration: stats.penetration, plantedOver: stats.plantedOver },
+    stats: readings.plantedStats(),
     landmarks: { ...LANDMARKS },
   }), {
     seek: (d: number) => { distance = d * ground.scale; },
-    resetStats: () => { stats.frames = 0; stats.plantedMax = 0; stats.plantedSum = 0; stats.penetration = 0; stats.plantedOver = 0; },
+    resetStats: () => readings.resetStats(),
     setOn, setFoot,
   });
 
