@@ -3,7 +3,6 @@
 // 걷는 것: 사용자 모델이 있으면 그 모델 (걷기 클립, findLimbs 로 찾은 다리), 없으면 대역을 하나 더 만든 걷는 대역 (walker.ts).
 // «기사 모델 불러오기» 는 저장소에 든 기사 (test/fixtures/third_party/knight_cge.glb, CC-BY 3.0) 를 이 페이지에서 열고 지형을 켠다.
 // 라이브러리는 공개 API (../src/index) 로만 쓴다.
-import { Vector3 } from "three";
 import type { Object3D, PerspectiveCamera, Scene } from "three";
 import type { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import knightUrl from "../test/fixtures/third_party/knight_cge.glb?url";
@@ -13,6 +12,7 @@ import { makeGrounded, placeRoot } from "./groundedCharacter";
 import type { Grounded } from "./groundedCharacter";
 import { LANDMARKS, LOOP_LENGTH, terrainRegion } from "./terrain";
 import type { TerrainRegion } from "./terrain";
+import { TerrainCamera } from "./terrainCamera";
 import { ScaledGround } from "./terrainGround";
 import { groundModel, releaseModel } from "./terrainModel";
 import { TerrainRays } from "./terrainRays";
@@ -21,11 +21,6 @@ import type { UserModelView, ModelView } from "./userModel";
 import { createWalker } from "./walker";
 import type { Walker } from "./walker";
 
-/** 카메라가 캐릭터를 따라가는 빠르기 (1/s): 계단에서 화면이 튀지 않게. */
-const FOLLOW_RATE = 4;
-/** 카메라가 맞출 상자 (m, 배율 1): 캐릭터와 그 앞뒤의 땅. */
-const VIEW_HALF_HEIGHT = 1.05, VIEW_HALF_WIDTH = 1.1, VIEW_HALF_DEPTH = 0.5;
-const VIEW_DIRECTION = new Vector3(0.5, 0.35, 1).normalize();
 /** 읽은 값의 DOM 갱신 간격 (ms). */
 const READOUT_INTERVAL_MS = 100;
 
@@ -66,8 +61,6 @@ export interface TerrainWalk {
   /** 매 프레임, 그리기 바로 전에 (사용자 모델의 클립이 자세를 쓴 뒤). */
   update(dt: number): void;
 }
-
-const _v = new Vector3();
 
 export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk> {
   const { scene, params } = deps;
@@ -156,10 +149,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   let currentModelRoot: Object3D | null = null;
   /** 모델의 다리를 찾지 못해 걷는 대역을 보이는가. */
   let groundFailed = false;
-  let savedView: ModelView | null = null;
-  const followCenter = new Vector3();
-  const view: { -readonly [K in keyof ModelView]: ModelView[K] } = { center: followCenter, halfHeight: 1, halfWidth: 1, halfDepth: 1, direction: VIEW_DIRECTION.clone() };
-  const lastCenter = new Vector3();
+  const camera = new TerrainCamera(deps);
 
   const setScale = (s: number): void => ground.setScale(s);
 
@@ -169,8 +159,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
       currentModelRoot = model.root;
       const grounded = groundModel(model, ground);
       deps.userModel.clipOnly = true;
-      const got = deps.view.get();
-      if (got !== view) { savedView = got; saveCamera(); } // 지형을 끄면 돌아갈 모델의 화면
+      camera.saveUnlessOwn(); // 지형을 끄면 돌아갈 모델의 화면
       current = grounded ?? walkerGrounded;
       groundFailed = grounded === null;
       if (grounded === null) setScale(1);
@@ -181,36 +170,10 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     if (model === null) groundFailed = false;
   };
 
-  // 카메라의 가까운·먼 면, 위, 거리 한도: 지형을 끄면 그 전 (대역 또는 모델) 의 값으로.
-  const savedCamera = { near: 0.05, far: 50, up: new Vector3(0, 1, 0), minDistance: 0.6, maxDistance: 12 };
-  const saveCamera = (): void => {
-    savedCamera.near = deps.camera.near; savedCamera.far = deps.camera.far; savedCamera.up.copy(deps.camera.up);
-    savedCamera.minDistance = deps.controls.minDistance; savedCamera.maxDistance = deps.controls.maxDistance;
-  };
-  const restoreCamera = (): void => {
-    deps.camera.near = savedCamera.near; deps.camera.far = savedCamera.far; deps.camera.up.copy(savedCamera.up);
-    deps.camera.updateProjectionMatrix();
-    deps.controls.minDistance = savedCamera.minDistance; deps.controls.maxDistance = savedCamera.maxDistance;
-  };
-
   const fitView = (): void => {
     placeRoot(current, ground, 0);
-    view.halfHeight = VIEW_HALF_HEIGHT * ground.scale;
-    view.halfWidth = VIEW_HALF_WIDTH * ground.scale;
-    view.halfDepth = VIEW_HALF_DEPTH * ground.scale;
-    deps.camera.up.set(0, 1, 0);
-    deps.camera.near = 0.02 * ground.scale;
-    deps.camera.far = 60 * ground.scale;
-    deps.camera.updateProjectionMatrix();
-    deps.controls.minDistance = 0.3 * ground.scale;
-    deps.controls.maxDistance = 12 * ground.scale;
-    followTarget(followCenter);
-    lastCenter.copy(followCenter);
-    deps.view.set(view);
+    camera.fit(current.root, ground.scale);
   };
-
-  /** 카메라가 볼 점: 캐릭터 뿌리 위 허리쯤. */
-  const followTarget = (out: Vector3): Vector3 => out.copy(current.root.position).setY(current.root.position.y + 0.85 * ground.scale);
 
   const setOn = (value: boolean): void => {
     if (value === on) return;
@@ -224,8 +187,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     if (on) {
       modelAtStart = deps.userModel.active;
       atStart = new Set(scene.children);
-      savedView = deps.view.get();
-      saveCamera();
+      camera.save();
       currentModelRoot = null;
       current = walkerGrounded;
       setScale(1);
@@ -244,9 +206,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
       }
       currentModelRoot = null;
       current = walkerGrounded;
-      restoreCamera();
-      deps.view.set(savedView);
-      savedView = null;
+      camera.restore();
     }
   };
   const setFoot = (value: boolean): void => {
@@ -297,13 +257,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     readings.measurePlaced(current, ground);
 
     // 카메라: 캐릭터를 따라간다 (사용자가 돌린 각은 그대로, 점과 카메라를 같이 옮긴다).
-    followTarget(_v);
-    const k = 1 - Math.exp(-FOLLOW_RATE * dt);
-    _v.sub(lastCenter).multiplyScalar(k);
-    lastCenter.add(_v);
-    followCenter.copy(lastCenter);
-    deps.controls.target.add(_v);
-    deps.camera.position.add(_v);
+    camera.follow(current.root, ground.scale, dt);
 
     const now = performance.now();
     if (now - lastReadout >= READOUT_INTERVAL_MS) {
