@@ -16,13 +16,11 @@ import { TerrainCamera } from "./terrainCamera";
 import { ScaledGround } from "./terrainGround";
 import { groundModel, releaseModel } from "./terrainModel";
 import { TerrainRays } from "./terrainRays";
+import { TerrainToolbar } from "./terrainToolbar";
 import { installTerrainTestHook } from "./testHook";
 import type { UserModelView, ModelView } from "./userModel";
 import { createWalker } from "./walker";
 import type { Walker } from "./walker";
-
-/** 읽은 값의 DOM 갱신 간격 (ms). */
-const READOUT_INTERVAL_MS = 100;
 
 /** 지형 걷기의 상태 (window.__twoBoneIKTerrain, testHook.ts). */
 export interface TerrainState {
@@ -83,41 +81,14 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   const walkerGrounded = makeGrounded({ root: walker.root, hips: walker.hips, legs: walker.legs, speed: walker.speed, scale: 1, name: null, clip: null }, ground);
 
   // --- 화면 요소 (도구 줄: 누르면 바로, Tab·Enter 로도) ---
-  const makeSwitch = (id: string, label: string, title: string): { button: HTMLButtonElement; text: HTMLSpanElement } => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = id;
-    button.className = "tool-button";
-    button.title = title;
-    button.setAttribute("aria-pressed", "false");
-    button.innerHTML = `<span class="switch-track" aria-hidden="true"><span class="switch-knob"></span></span>`;
-    const text = document.createElement("span");
-    text.textContent = label;
-    button.append(text);
-    return { button, text };
-  };
-  const terrainSwitch = makeSwitch("terrain-switch", "땅 걷기", "땅 걷기: 경사·계단·울퉁불퉁한 땅 위를 캐릭터가 걷습니다");
-  const footSwitch = makeSwitch("foot-switch", "발 딛기", "발 딛기 (FootPlacement) 켬/끔: 끄면 클립의 발 그대로 (뜨거나 묻힘)");
-  const knightButton = document.createElement("button");
-  knightButton.type = "button";
-  knightButton.id = "knight-open";
-  knightButton.className = "tool-button";
-  knightButton.title = "저장소에 든 기사 모델 (Clement Wu, Nikolaus & Botanic, CC-BY 3.0) 을 열어 땅 위를 걷게 합니다";
-  knightButton.innerHTML = `<span class="label-long">기사 모델 불러오기</span><span class="label-short">기사 모델</span>`;
-  const readout = document.createElement("div");
-  readout.id = "terrain-readout";
-  readout.className = "terrain-readout";
-  readout.setAttribute("aria-live", "off");
-  readout.hidden = true;
-  const bar = document.createElement("div");
-  bar.className = "terrain-bar";
-  bar.append(terrainSwitch.button, footSwitch.button, knightButton, readout);
-  deps.toolbar.append(bar);
-  footSwitch.button.hidden = true;
-  footSwitch.button.setAttribute("aria-pressed", "true");
+  const toolbar = new TerrainToolbar(deps.toolbar, {
+    toggleTerrain: () => setOn(!on),
+    toggleFoot: () => setFoot(!footOn),
+    openKnight: () => deps.userModel.open(knightUrl),
+    knightDone: () => { if (deps.userModel.active) setOn(true); },
+  });
 
   // --- 장면: 지형을 보는 동안 대역과 그 소품 (공·상자·문·보조 표시), 모델의 공은 숨긴다 ---
-  const keysContainer = document.getElementById("handle-keys");
   let hidden = new Map<Object3D, boolean>();
   /** 지형을 켤 때 장면에 있던 것 (그 뒤 모델이 올라왔으면 이것들은 userModel.ts 가 숨긴 채로 둔다). */
   let atStart = new Set<Object3D>();
@@ -178,12 +149,8 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   const setOn = (value: boolean): void => {
     if (value === on) return;
     on = value;
-    terrainSwitch.button.setAttribute("aria-pressed", String(on));
-    footSwitch.button.hidden = !on;
-    readout.hidden = !on;
+    toolbar.showOn(on);
     terrain.visible = on;
-    document.body.classList.toggle("terrain-active", on);
-    if (keysContainer !== null) keysContainer.inert = on; // 숨은 공을 키보드로 고르지 않게
     if (on) {
       modelAtStart = deps.userModel.active;
       atStart = new Set(scene.children);
@@ -211,26 +178,11 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
   };
   const setFoot = (value: boolean): void => {
     footOn = value;
-    footSwitch.button.setAttribute("aria-pressed", String(footOn));
+    toolbar.showFoot(footOn);
   };
-  terrainSwitch.button.addEventListener("click", () => setOn(!on));
-  footSwitch.button.addEventListener("click", () => setFoot(!footOn));
-  let knightLoading = false;
-  knightButton.addEventListener("click", () => {
-    if (knightLoading) return;
-    knightLoading = true;
-    knightButton.disabled = true;
-    void deps.userModel.open(knightUrl).finally(() => {
-      knightLoading = false;
-      knightButton.disabled = false;
-      if (deps.userModel.active) setOn(true);
-    });
-  });
 
   // --- 매 프레임 ---
   const readings = new FootReadings();
-  let lastReadout = -Infinity;
-  let readoutText = "";
 
   const update = (dt: number): void => {
     if (!on) return;
@@ -259,12 +211,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     // 카메라: 캐릭터를 따라간다 (사용자가 돌린 각은 그대로, 점과 카메라를 같이 옮긴다).
     camera.follow(current.root, ground.scale, dt);
 
-    const now = performance.now();
-    if (now - lastReadout >= READOUT_INTERVAL_MS) {
-      lastReadout = now;
-      readoutText = readings.text(placement.pelvisDrop);
-      if (readout.textContent !== readoutText) readout.textContent = readoutText;
-    }
+    toolbar.showReadout(() => readings.text(placement.pelvisDrop));
   };
 
   installTerrainTestHook((): TerrainState => ({
@@ -272,7 +219,7 @@ export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk
     character: current === walkerGrounded ? "walker" : "model",
     modelName: current.name, clip: current.clip, grounded: !groundFailed,
     scale: ground.scale, distance, region: terrainRegion(current.root.position.x / ground.scale, current.root.position.z / ground.scale),
-    pelvisDrop: current.placement.pelvisDrop, feet: readings.feet.map((f) => ({ ...f })), readout: readoutText,
+    pelvisDrop: current.placement.pelvisDrop, feet: readings.feet.map((f) => ({ ...f })), readout: toolbar.readoutText,
     raysVisible: rays.object.visible, rayCount: rays.count,
     stats: readings.plantedStats(),
     landmarks: { ...LANDMARKS },
