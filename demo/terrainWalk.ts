@@ -3,43 +3,27 @@
 // 걷는 것: 사용자 모델이 있으면 그 모델 (걷기 클립, findLimbs 로 찾은 다리), 없으면 대역을 하나 더 만든 걷는 대역 (walker.ts).
 // «기사 모델 불러오기» 는 저장소에 든 기사 (test/fixtures/third_party/knight_cge.glb, CC-BY 3.0) 를 이 페이지에서 열고 지형을 켠다.
 // 라이브러리는 공개 API (../src/index) 로만 쓴다.
-import { AnimationClip, AnimationMixer, Box3, BufferAttribute, BufferGeometry, LineBasicMaterial, LineSegments, Quaternion, Vector3 } from "three";
+// 이 파일은 켜고 끄기·캐릭터 고르기·매 프레임의 차례만: 땅 terrainGround, 발 딛기 groundedCharacter, 모델 terrainModel,
+// 잰 값 footReadings, 광선 terrainRays, 카메라 terrainCamera, 숨기기 terrainHiding, 도구 줄 terrainToolbar.
 import type { Object3D, PerspectiveCamera, Scene } from "three";
 import type { OrbitControls } from "three/addons/controls/OrbitControls.js";
-import { createHeightFieldGround, FootPlacement } from "../src/index";
-import type { GroundHit, GroundQuery } from "../src/index";
 import knightUrl from "../test/fixtures/third_party/knight_cge.glb?url";
-import { createTerrainMesh, LANDMARKS, loopPoint, LOOP_LENGTH, scaledTerrainHeight, terrainRegion } from "./terrain";
+import { FootReadings } from "./footReadings";
+import type { FootReading, PlantedStats } from "./footReadings";
+import { makeGrounded, placeRoot } from "./groundedCharacter";
+import type { Grounded } from "./groundedCharacter";
+import { LANDMARKS, LOOP_LENGTH, terrainRegion } from "./terrain";
 import type { TerrainRegion } from "./terrain";
+import { TerrainCamera } from "./terrainCamera";
+import { ScaledGround } from "./terrainGround";
+import { SceneHiding } from "./terrainHiding";
+import { groundModel, releaseModel } from "./terrainModel";
+import { TerrainRays } from "./terrainRays";
+import { TerrainToolbar } from "./terrainToolbar";
 import { installTerrainTestHook } from "./testHook";
 import type { UserModelView, ModelView } from "./userModel";
 import { createWalker } from "./walker";
 import type { Walker } from "./walker";
-
-/** 대역의 키 (m): 지형은 이 키에 맞춰 그렸고, 모델에는 (모델 키 / 이 값) 배를 곱한다. */
-const STAND_IN_HEIGHT = 1.75;
-/** 닿음의 허용치 (m, 배율 1): 발바닥의 가장 낮은 점이 땅에서 이만큼 안이면 «닿음», 이보다 아래면 «묻힘». */
-const CONTACT_TOLERANCE = 0.01;
-/** 뿌리 높이 (컨트롤러): 발 길이쯤의 상자 (앞뒤 ±ROOT_FOOTPRINT, 옆 ±ROOT_FOOTPRINT/2, m, 배율 1) 의 평균 높이. */
-const ROOT_FOOTPRINT = 0.22;
-/** 카메라가 캐릭터를 따라가는 빠르기 (1/s): 계단에서 화면이 튀지 않게. */
-const FOLLOW_RATE = 4;
-/** 카메라가 맞출 상자 (m, 배율 1): 캐릭터와 그 앞뒤의 땅. */
-const VIEW_HALF_HEIGHT = 1.05, VIEW_HALF_WIDTH = 1.1, VIEW_HALF_DEPTH = 0.5;
-const VIEW_DIRECTION = new Vector3(0.5, 0.35, 1).normalize();
-/** 읽은 값의 DOM 갱신 간격 (ms). */
-const READOUT_INTERVAL_MS = 100;
-const DEGREE = 180 / Math.PI;
-
-type Contact = "닿음" | "떠 있음" | "묻힘";
-
-/** 발 하나의 잰 값 (m·rad). clipHeight: 클립 자세의 가장 낮은 발바닥 점의 클립 땅 위 높이, above: 그린 자세의 그것의 지형 위 높이. */
-export interface FootReading {
-  clipHeight: number;
-  above: number;
-  tilt: number;
-  contact: Contact;
-}
 
 /** 지형 걷기의 상태 (window.__twoBoneIKTerrain, testHook.ts). */
 export interface TerrainState {
@@ -59,7 +43,7 @@ export interface TerrainState {
   raysVisible: boolean;
   rayCount: number;
   /** resetStats() 뒤의 집계: 디딘 발 (클립에서 더 낮은 발) 의 |지형 위 높이 − 클립 높이| 최대와 평균, 그것이 1 cm·배율을 넘은 프레임 수, 가장 깊은 묻힘 (m). */
-  stats: { frames: number; plantedMax: number; plantedMean: number; penetration: number; plantedOver: number };
+  stats: PlantedStats;
   landmarks: Record<"bumps" | "slope" | "stairs", number>;
 }
 
@@ -79,451 +63,175 @@ export interface TerrainWalk {
   update(dt: number): void;
 }
 
-/** 한 캐릭터를 지형에 세우는 것: 발 딛기, 발바닥 점, 광선 그림. */
-interface Grounded {
-  readonly root: Object3D;
-  readonly placement: FootPlacement;
-  /** 발마다 발바닥 점 (발 뼈의 로컬): 뒤꿈치, (있으면) 발끝. FootPlacement 와 같은 정의 (쉼 자세에서 클립 땅에 내린 발목·발가락). */
-  readonly soles: readonly { readonly foot: Object3D; readonly points: readonly Vector3[] }[];
-  /** 처음 뿌리의 회전 (모델이 앞을 +Z 가 아닌 쪽으로 볼 수 있다): 걷는 방향의 회전을 그 앞에 곱한다. */
-  readonly baseRotation: Quaternion;
-  readonly position0: Vector3;
-  readonly rotation0: Quaternion;
-  /** 뿌리가 걷는 속도 (m/s, 0 = 제자리). */
-  readonly speed: number;
-  readonly scale: number;
-  readonly name: string | null;
-  readonly clip: string | null;
-}
-
-const _v = new Vector3();
-const _yaw = new Quaternion();
-const _up = new Vector3(0, 1, 0);
-
 export async function installTerrainWalk(deps: TerrainDeps): Promise<TerrainWalk> {
-  const { scene, params } = deps;
-  let on = false;
-  let footOn = true;
-  let distance = 0;
-  let walkTime = 0;
-  let scale = 1;
-  let heightAt = scaledTerrainHeight(1);
-  let ground: GroundQuery = createHeightFieldGround(heightAt);
-  const terrain = createTerrainMesh();
-  terrain.visible = false;
-  scene.add(terrain);
-
+  const ground = new ScaledGround();
+  deps.scene.add(ground.mesh);
   // 광선과 닿은 점 (보조 표시): 발바닥 점마다 한 줄 (쏜 곳 → 닿은 곳) 과 닿은 점의 작은 십자.
-  const MAX_RAYS = 4;
-  const rayPositions = new Float32Array(MAX_RAYS * 3 * 2 * 3);
-  const rayGeometry = new BufferGeometry();
-  rayGeometry.setAttribute("position", new BufferAttribute(rayPositions, 3));
-  const rays = new LineSegments(rayGeometry, new LineBasicMaterial({ color: 0xffe066, depthTest: false, transparent: true }));
-  rays.name = "terrainRays";
-  rays.renderOrder = 10;
-  rays.frustumCulled = false;
-  rays.visible = false;
-  scene.add(rays);
-  let rayCount = 0;
-
+  const rays = new TerrainRays();
+  deps.scene.add(rays.object);
   // --- 걷는 대역 (모델이 없을 때) ---
   const walker: Walker = await createWalker();
-  walker.root.visible = false;
-  scene.add(walker.root);
-  const walkerGrounded = makeGrounded(walker.root, walker.hips, walker.legs, walker.speed, 1, null, null);
+  const walk = new TerrainWalkController(deps, ground, rays, walker);
+  installTerrainTestHook((): TerrainState => walk.state(), {
+    seek: (d: number) => walk.seek(d),
+    resetStats: () => walk.readings.resetStats(),
+    setOn: (value: boolean) => walk.setOn(value),
+    setFoot: (value: boolean) => walk.setFoot(value),
+  });
+  return walk;
+}
 
-  // --- 화면 요소 (도구 줄: 누르면 바로, Tab·Enter 로도) ---
-  const makeSwitch = (id: string, label: string, title: string): { button: HTMLButtonElement; text: HTMLSpanElement } => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.id = id;
-    button.className = "tool-button";
-    button.title = title;
-    button.setAttribute("aria-pressed", "false");
-    button.innerHTML = `<span class="switch-track" aria-hidden="true"><span class="switch-knob"></span></span>`;
-    const text = document.createElement("span");
-    text.textContent = label;
-    button.append(text);
-    return { button, text };
-  };
-  const terrainSwitch = makeSwitch("terrain-switch", "땅 걷기", "땅 걷기: 경사·계단·울퉁불퉁한 땅 위를 캐릭터가 걷습니다");
-  const footSwitch = makeSwitch("foot-switch", "발 딛기", "발 딛기 (FootPlacement) 켬/끔: 끄면 클립의 발 그대로 (뜨거나 묻힘)");
-  const knightButton = document.createElement("button");
-  knightButton.type = "button";
-  knightButton.id = "knight-open";
-  knightButton.className = "tool-button";
-  knightButton.title = "저장소에 든 기사 모델 (Clement Wu, Nikolaus & Botanic, CC-BY 3.0) 을 열어 땅 위를 걷게 합니다";
-  knightButton.innerHTML = `<span class="label-long">기사 모델 불러오기</span><span class="label-short">기사 모델</span>`;
-  const readout = document.createElement("div");
-  readout.id = "terrain-readout";
-  readout.className = "terrain-readout";
-  readout.setAttribute("aria-live", "off");
-  readout.hidden = true;
-  const bar = document.createElement("div");
-  bar.className = "terrain-bar";
-  bar.append(terrainSwitch.button, footSwitch.button, knightButton, readout);
-  deps.toolbar.append(bar);
-  footSwitch.button.hidden = true;
-  footSwitch.button.setAttribute("aria-pressed", "true");
-
-  // --- 장면: 지형을 보는 동안 대역과 그 소품 (공·상자·문·보조 표시), 모델의 공은 숨긴다 ---
-  const keysContainer = document.getElementById("handle-keys");
-  let hidden = new Map<Object3D, boolean>();
-  /** 지형을 켤 때 장면에 있던 것 (그 뒤 모델이 올라왔으면 이것들은 userModel.ts 가 숨긴 채로 둔다). */
-  let atStart = new Set<Object3D>();
-  let modelAtStart = false;
-  const isMine = (object: Object3D): boolean => object === terrain || object === rays || object === walker.root;
-  const hideOthers = (): void => {
-    const model = deps.userModel.model;
-    for (const object of scene.children) {
-      const light = (object as Object3D & { isLight?: boolean }).isLight === true;
-      const floor = object.name === "ground" || object.type === "GridHelper";
-      if (light || floor || isMine(object) || (model !== null && object === model.root)) continue;
-      if (!hidden.has(object)) hidden.set(object, object.visible);
-      object.visible = false;
-    }
-  };
-  const restoreOthers = (): void => {
-    const modelArrived = deps.userModel.active && !modelAtStart;
-    for (const [object, visible] of hidden) {
-      if (object.parent !== scene) continue;
-      // 지형을 보는 동안 모델이 올라왔으면 대역과 그 소품은 숨은 채로 (userModel.ts 가 숨긴 것), 모델의 것은 보인다.
-      object.visible = modelArrived && atStart.has(object) ? false : visible;
-    }
-    hidden = new Map();
-    atStart = new Set();
-  };
-
-  // --- 캐릭터 고르기 ---
-  let current: Grounded = walkerGrounded;
-  let currentModelRoot: Object3D | null = null;
+/** 지형 걷기의 차례: 켜고 끄기, 캐릭터 고르기, 매 프레임의 순서. */
+class TerrainWalkController implements TerrainWalk {
+  private on = false;
+  private footOn = true;
+  private distance = 0;
+  private walkTime = 0;
+  private readonly walkerGrounded: Grounded;
+  private current: Grounded;
+  private currentModelRoot: Object3D | null = null;
   /** 모델의 다리를 찾지 못해 걷는 대역을 보이는가. */
-  let groundFailed = false;
-  let savedView: ModelView | null = null;
-  const followCenter = new Vector3();
-  const view: { -readonly [K in keyof ModelView]: ModelView[K] } = { center: followCenter, halfHeight: 1, halfWidth: 1, halfDepth: 1, direction: VIEW_DIRECTION.clone() };
-  const lastCenter = new Vector3();
+  private groundFailed = false;
+  private readonly toolbar: TerrainToolbar;
+  private readonly hiding: SceneHiding;
+  private readonly camera: TerrainCamera;
+  readonly readings = new FootReadings();
 
-  const setScale = (s: number): void => {
-    scale = s;
-    terrain.scale.setScalar(s);
-    heightAt = scaledTerrainHeight(s);
-    ground = createHeightFieldGround(heightAt);
-  };
-
-  /** 사용자 모델을 지형에 세운다: 걷기 클립 (이름에 walk, 없으면 첫 클립을 제자리에서), findLimbs 의 다리, 골반 = 허벅지의 부모. */
-  const groundModel = (model: NonNullable<UserModelView["model"]>): Grounded | null => {
-    const { loaded, root, mixer } = model;
-    const animations = loaded.gltf.animations;
-    const walk = animations.find((clip) => /walk/i.test(clip.name)) ?? null;
-    const clip = walk ?? animations[0] ?? null;
-    mixer.stopAllAction();
-    if (clip !== null) mixer.clipAction(clip).play();
-    mixer.update(0);
-    root.updateMatrixWorld(true);
-    const limbs = loaded.limbs;
-    const left = limbs.leftLeg, right = limbs.rightLeg;
-    if (left === null || right === null || left.upper.parent === null) return null;
-    const height = new Box3().setFromObject(root).getSize(new Vector3()).y || STAND_IN_HEIGHT;
-    const s = height / STAND_IN_HEIGHT;
-    setScale(s);
-    const speed = walk === null ? 0 : clipSpeed(root, mixer, walk, left.end, limbs.forward);
-    return makeGrounded(root, left.upper.parent, [
-      { ...left, toes: limbs.bones.leftToes?.bone ?? null },
-      { ...right, toes: limbs.bones.rightToes?.bone ?? null },
-    ], speed, s, loaded.name, clip?.name ?? null, Math.atan2(limbs.forward.x, limbs.forward.z));
-  };
-
-  function makeGrounded(
-    root: Object3D, hips: Object3D,
-    legs: readonly { upper: Object3D; mid: Object3D; end: Object3D; toes?: Object3D | null; bendDirection?: Vector3 }[],
-    speed: number, s: number, name: string | null, clip: string | null, forwardYaw = 0,
-  ): Grounded {
-    const position0 = root.position.clone();
-    // 바라보는 쪽을 +Z 로 돌린 회전을 처음 회전의 앞에 (걷는 방향은 그 위에 곱한다).
-    const rotation0 = root.quaternion.clone();
-    const baseRotation = new Quaternion().setFromAxisAngle(_up, -forwardYaw).multiply(root.quaternion);
-    root.updateMatrixWorld(true);
-    const rootY = root.getWorldPosition(new Vector3()).y;
-    const soles = legs.map((leg) => {
-      const toSole = (bone: Object3D): Vector3 => {
-        const world = bone.getWorldPosition(new Vector3());
-        world.y = rootY;
-        return leg.end.worldToLocal(world);
-      };
-      const points = [toSole(leg.end)];
-      if (leg.toes != null) points.push(toSole(leg.toes));
-      return { foot: leg.end, points };
+  constructor(
+    private readonly deps: TerrainDeps,
+    private readonly ground: ScaledGround,
+    private readonly rays: TerrainRays,
+    private readonly walker: Walker,
+  ) {
+    walker.root.visible = false;
+    deps.scene.add(walker.root);
+    this.walkerGrounded = makeGrounded({ root: walker.root, hips: walker.hips, legs: walker.legs, speed: walker.speed, scale: 1, name: null, clip: null }, ground);
+    this.current = this.walkerGrounded;
+    // --- 화면 요소 (도구 줄: 누르면 바로, Tab·Enter 로도) ---
+    this.toolbar = new TerrainToolbar(deps.toolbar, {
+      toggleTerrain: () => this.setOn(!this.on),
+      toggleFoot: () => this.setFoot(!this.footOn),
+      openKnight: () => deps.userModel.open(knightUrl),
+      knightDone: () => { if (deps.userModel.active) this.setOn(true); },
     });
-    const placement = new FootPlacement({
-      hips, root, legs: [legs[0]!, legs[1]!],
-      ground: (origin, direction, maxDistance, out) => ground(origin, direction, maxDistance, out),
-    });
-    return { root, placement, soles, baseRotation, position0, rotation0, speed, scale: s, name, clip };
+    // --- 장면: 지형을 보는 동안 대역과 그 소품 (공·상자·문·보조 표시), 모델의 공은 숨긴다 ---
+    this.hiding = new SceneHiding(deps.scene, deps.userModel, [ground.mesh, rays.object, walker.root]);
+    this.camera = new TerrainCamera(deps);
   }
 
-  const useCharacter = (): void => {
-    const model = deps.userModel.model;
-    if (model !== null && model.root !== currentModelRoot) {
-      currentModelRoot = model.root;
-      const grounded = groundModel(model);
-      deps.userModel.clipOnly = true;
-      const got = deps.view.get();
-      if (got !== view) { savedView = got; saveCamera(); } // 지형을 끄면 돌아갈 모델의 화면
-      current = grounded ?? walkerGrounded;
-      groundFailed = grounded === null;
-      if (grounded === null) setScale(1);
-      distance = 0;
-      fitView();
-    }
-    if (model === null && current !== walkerGrounded) { current = walkerGrounded; setScale(1); }
-    if (model === null) groundFailed = false;
-  };
+  setOn(value: boolean): void {
+    if (value === this.on) return;
+    this.on = value;
+    this.toolbar.showOn(value);
+    this.ground.mesh.visible = value;
+    if (value) this.turnOn();
+    else this.turnOff();
+  }
 
-  // 카메라의 가까운·먼 면, 위, 거리 한도: 지형을 끄면 그 전 (대역 또는 모델) 의 값으로.
-  const savedCamera = { near: 0.05, far: 50, up: new Vector3(0, 1, 0), minDistance: 0.6, maxDistance: 12 };
-  const saveCamera = (): void => {
-    savedCamera.near = deps.camera.near; savedCamera.far = deps.camera.far; savedCamera.up.copy(deps.camera.up);
-    savedCamera.minDistance = deps.controls.minDistance; savedCamera.maxDistance = deps.controls.maxDistance;
-  };
-  const restoreCamera = (): void => {
-    deps.camera.near = savedCamera.near; deps.camera.far = savedCamera.far; deps.camera.up.copy(savedCamera.up);
-    deps.camera.updateProjectionMatrix();
-    deps.controls.minDistance = savedCamera.minDistance; deps.controls.maxDistance = savedCamera.maxDistance;
-  };
+  setFoot(value: boolean): void {
+    this.footOn = value;
+    this.toolbar.showFoot(value);
+  }
 
-  const fitView = (): void => {
-    placeRoot(0);
-    view.halfHeight = VIEW_HALF_HEIGHT * scale;
-    view.halfWidth = VIEW_HALF_WIDTH * scale;
-    view.halfDepth = VIEW_HALF_DEPTH * scale;
-    deps.camera.up.set(0, 1, 0);
-    deps.camera.near = 0.02 * scale;
-    deps.camera.far = 60 * scale;
-    deps.camera.updateProjectionMatrix();
-    deps.controls.minDistance = 0.3 * scale;
-    deps.controls.maxDistance = 12 * scale;
-    followTarget(followCenter);
-    lastCenter.copy(followCenter);
-    deps.view.set(view);
-  };
-
-  /** 카메라가 볼 점: 캐릭터 뿌리 위 허리쯤. */
-  const followTarget = (out: Vector3): Vector3 => out.copy(current.root.position).setY(current.root.position.y + 0.85 * scale);
-
-  const setOn = (value: boolean): void => {
-    if (value === on) return;
-    on = value;
-    terrainSwitch.button.setAttribute("aria-pressed", String(on));
-    footSwitch.button.hidden = !on;
-    readout.hidden = !on;
-    terrain.visible = on;
-    document.body.classList.toggle("terrain-active", on);
-    if (keysContainer !== null) keysContainer.inert = on; // 숨은 공을 키보드로 고르지 않게
-    if (on) {
-      modelAtStart = deps.userModel.active;
-      atStart = new Set(scene.children);
-      savedView = deps.view.get();
-      saveCamera();
-      currentModelRoot = null;
-      current = walkerGrounded;
-      setScale(1);
-      useCharacter();
-      if (current === walkerGrounded) { distance = 0; fitView(); }
-      hideOthers();
-    } else {
-      walker.root.visible = false;
-      rays.visible = false;
-      restoreOthers();
-      const model = deps.userModel.model;
-      if (model !== null) {
-        // 모델은 처음 자리·클립으로 돌려주고 IK 를 다시 켠다.
-        if (current !== walkerGrounded) {
-          model.root.position.copy(current.position0);
-          model.root.quaternion.copy(current.rotation0);
-        }
-        model.mixer.stopAllAction();
-        const first = model.loaded.gltf.animations[0];
-        if (first !== undefined) model.mixer.clipAction(first).play();
-        deps.userModel.clipOnly = false;
-      }
-      currentModelRoot = null;
-      current = walkerGrounded;
-      restoreCamera();
-      deps.view.set(savedView);
-      savedView = null;
-    }
-  };
-  const setFoot = (value: boolean): void => {
-    footOn = value;
-    footSwitch.button.setAttribute("aria-pressed", String(footOn));
-  };
-  terrainSwitch.button.addEventListener("click", () => setOn(!on));
-  footSwitch.button.addEventListener("click", () => setFoot(!footOn));
-  let knightLoading = false;
-  knightButton.addEventListener("click", () => {
-    if (knightLoading) return;
-    knightLoading = true;
-    knightButton.disabled = true;
-    void deps.userModel.open(knightUrl).finally(() => {
-      knightLoading = false;
-      knightButton.disabled = false;
-      if (deps.userModel.active) setOn(true);
-    });
-  });
+  /** 고리의 거리 d (m, 배율 1 의 지형 위) 로 캐릭터를 옮긴다. */
+  seek(d: number): void {
+    this.distance = d * this.ground.scale;
+  }
 
   // --- 매 프레임 ---
-  const point = { x: 0, z: 0, dx: 1, dz: 0 };
-  const hit: GroundHit = { point: new Vector3(), normal: new Vector3() };
-  const down = new Vector3(0, -1, 0);
-  const origin = new Vector3();
-  const feet: FootReading[] = [0, 1].map(() => ({ clipHeight: 0, above: 0, tilt: 0, contact: "닿음" as Contact }));
-  const stats = { frames: 0, plantedMax: 0, plantedSum: 0, penetration: 0, plantedOver: 0 };
-  let lastReadout = -Infinity;
-  let readoutText = "";
-
-  /** 고리의 거리 d (m) 에 뿌리를 놓는다: 걷는 방향을 보고, 높이는 발밑 상자의 평균 (컨트롤러가 하는 일). */
-  function placeRoot(d: number): void {
-    loopPoint(d / scale, point);
-    const x = point.x * scale, z = point.z * scale;
-    let sum = 0, n = 0;
-    const f = ROOT_FOOTPRINT * scale;
-    for (const a of [-1, 0, 1]) for (const b of [-0.5, 0, 0.5]) {
-      sum += heightAt(x + point.dx * a * f - point.dz * b * f, z + point.dz * a * f + point.dx * b * f);
-      n++;
-    }
-    const root = current.root;
-    root.position.set(x, sum / n, z);
-    root.quaternion.copy(_yaw.setFromAxisAngle(_up, Math.atan2(point.dx, point.dz))).multiply(current.baseRotation);
-    root.updateMatrixWorld(true);
-  }
-
-  /** 발 index 의 발바닥 점 가운데 가장 낮은 것 (월드 y) 과, 가장 땅에 가까운 것의 지형 위 높이 (계단 모서리에 걸친 발은 윗단의 점). */
-  const soleHeights = (index: number, out: { lowestY: number; above: number }): void => {
-    const sole = current.soles[index]!;
-    out.lowestY = Infinity;
-    out.above = Infinity;
-    for (const p of sole.points) {
-      _v.copy(p).applyMatrix4(sole.foot.matrixWorld);
-      if (_v.y < out.lowestY) out.lowestY = _v.y;
-      const above = _v.y - heightAt(_v.x, _v.z);
-      if (above < out.above) out.above = above;
-    }
-  };
-  const heights = { lowestY: 0, above: 0 };
-
-  const update = (dt: number): void => {
-    if (!on) return;
-    useCharacter();
-    hideOthers();
-    terrain.visible = true; // 모델을 열면 userModel.ts 가 장면의 다른 것을 숨긴다: 지형은 매 프레임 다시 보인다
-    const isWalker = current === walkerGrounded;
+  update(dt: number): void {
+    if (!this.on) return;
+    const { ground, walker, readings } = this;
+    this.useCharacter();
+    this.hiding.hideOthers();
+    ground.mesh.visible = true; // 모델을 열면 userModel.ts 가 장면의 다른 것을 숨긴다: 지형은 매 프레임 다시 보인다
+    const current = this.current;
+    const isWalker = current === this.walkerGrounded;
     walker.root.visible = isWalker;
-    walkTime += dt;
-    distance = (distance + current.speed * dt) % (LOOP_LENGTH * scale);
-    if (isWalker) walker.pose(walkTime);
-    placeRoot(distance);
+    this.walkTime += dt;
+    this.distance = (this.distance + current.speed * dt) % (LOOP_LENGTH * ground.scale);
+    if (isWalker) walker.pose(this.walkTime);
+    placeRoot(current, ground, this.distance);
 
     // 클립 자세의 발바닥 (클립 땅 = 뿌리의 높이 위) 과 광선.
-    const rootY = current.root.position.y;
-    rayCount = 0;
-    const placement = current.placement;
-    for (let i = 0; i < current.soles.length; i++) {
-      soleHeights(i, heights);
-      feet[i]!.clipHeight = heights.lowestY - rootY;
-      for (const p of current.soles[i]!.points) {
-        _v.copy(p).applyMatrix4(current.soles[i]!.foot.matrixWorld);
-        origin.copy(_v).addScaledVector(_up, placement.maxStepHeight);
-        const found = ground(origin, down, placement.maxStepHeight + Math.max(0, _v.y - rootY) + placement.maxStepDown, hit);
-        if (rayCount < MAX_RAYS) {
-          const o = rayCount * 18;
-          const end = found !== null ? hit.point : _v.copy(origin).addScaledVector(down, placement.maxStepHeight + placement.maxStepDown);
-          rayPositions.set([origin.x, origin.y, origin.z, end.x, end.y, end.z], o);
-          const c = 0.02 * scale;
-          rayPositions.set([end.x - c, end.y, end.z, end.x + c, end.y, end.z, end.x, end.y, end.z - c, end.x, end.y, end.z + c], o + 6);
-          rayCount++;
-        }
-      }
-    }
-    for (let i = rayCount * 18; i < rayPositions.length; i++) rayPositions[i] = 0;
-    rayGeometry.attributes["position"]!.needsUpdate = true;
-    rays.visible = params.helpers;
+    readings.measureClip(current, ground);
+    this.rays.draw(current, ground, this.deps.params.helpers);
 
-    placement.weight = footOn ? 1 : 0;
+    const placement = current.placement;
+    placement.weight = this.footOn ? 1 : 0;
     placement.update(dt);
     current.root.updateMatrixWorld(true);
 
     // 그린 자세의 발바닥: 지형 위 높이, 닿음.
-    const tolerance = CONTACT_TOLERANCE * scale;
-    let planted = 0;
-    for (let i = 0; i < 2; i++) {
-      const foot = feet[i]!;
-      soleHeights(i, heights);
-      foot.above = heights.above;
-      foot.tilt = placement.tiltOf(i as 0 | 1);
-      foot.contact = foot.above < -tolerance ? "묻힘" : foot.above <= tolerance ? "닿음" : "떠 있음";
-      stats.penetration = Math.max(stats.penetration, Math.min(0, foot.clipHeight) - foot.above);
-      if (foot.clipHeight < feet[planted]!.clipHeight) planted = i;
-    }
-    const plantedError = Math.abs(feet[planted]!.above - feet[planted]!.clipHeight);
-    stats.frames++;
-    stats.plantedSum += plantedError;
-    stats.plantedMax = Math.max(stats.plantedMax, plantedError);
-    if (plantedError > tolerance) stats.plantedOver++;
+    readings.measurePlaced(current, ground);
 
     // 카메라: 캐릭터를 따라간다 (사용자가 돌린 각은 그대로, 점과 카메라를 같이 옮긴다).
-    followTarget(_v);
-    const k = 1 - Math.exp(-FOLLOW_RATE * dt);
-    _v.sub(lastCenter).multiplyScalar(k);
-    lastCenter.add(_v);
-    followCenter.copy(lastCenter);
-    deps.controls.target.add(_v);
-    deps.camera.position.add(_v);
+    this.camera.follow(current.root, ground.scale, dt);
 
-    const now = performance.now();
-    if (now - lastReadout >= READOUT_INTERVAL_MS) {
-      lastReadout = now;
-      const cm = (m: number): string => (m * 100).toFixed(1);
-      const footText = (name: string, f: FootReading): string => `${name} ${(f.tilt * DEGREE).toFixed(0)}° ${f.contact}`;
-      readoutText = `골반 내림 ${cm(placement.pelvisDrop)} cm · ${footText("왼발", feet[0]!)} · ${footText("오른발", feet[1]!)}`;
-      if (readout.textContent !== readoutText) readout.textContent = readoutText;
-    }
-  };
-
-  installTerrainTestHook((): TerrainState => ({
-    on, placement: footOn, weight: current.placement.currentWeight,
-    character: current === walkerGrounded ? "walker" : "model",
-    modelName: current.name, clip: current.clip, grounded: !groundFailed,
-    scale, distance, region: terrainRegion(current.root.position.x / scale, current.root.position.z / scale),
-    pelvisDrop: current.placement.pelvisDrop, feet: feet.map((f) => ({ ...f })), readout: readoutText,
-    raysVisible: rays.visible, rayCount,
-    stats: { frames: stats.frames, plantedMax: stats.plantedMax, plantedMean: stats.frames > 0 ? stats.plantedSum / stats.frames : 0, penetration: stats.penetration, plantedOver: stats.plantedOver },
-    landmarks: { ...LANDMARKS },
-  }), {
-    seek: (d: number) => { distance = d * scale; },
-    resetStats: () => { stats.frames = 0; stats.plantedMax = 0; stats.plantedSum = 0; stats.penetration = 0; stats.plantedOver = 0; },
-    setOn, setFoot,
-  });
-
-  return { update };
-}
-
-/**
- * 걷기 클립의 속도 (m/s): 한 주기 동안 발이 앞뒤로 오가는 폭 r 을 두 번 (디딤 동안 발은 몸 아래에서 r 만큼 뒤로 간다) 주기로 나눈다.
- * 디딘 발이 미끄러지지 않는 뿌리의 속도의 어림. 클립을 처음 자리 (0 초) 로 돌려 둔다.
- */
-function clipSpeed(root: Object3D, mixer: AnimationMixer, clip: AnimationClip, foot: Object3D, forward: Vector3): number {
-  const samples = 32;
-  let min = Infinity, max = -Infinity;
-  const rootWorld = root.getWorldPosition(new Vector3());
-  for (let i = 0; i < samples; i++) {
-    mixer.setTime((clip.duration * i) / samples);
-    root.updateMatrixWorld(true);
-    const along = foot.getWorldPosition(_v).sub(rootWorld).dot(forward);
-    min = Math.min(min, along);
-    max = Math.max(max, along);
+    this.toolbar.showReadout(() => readings.text(placement.pelvisDrop));
   }
-  mixer.setTime(0);
-  root.updateMatrixWorld(true);
-  return clip.duration > 0 ? (2 * (max - min)) / clip.duration : 0;
+
+  state(): TerrainState {
+    const { current, ground, readings, rays } = this;
+    return {
+      on: this.on, placement: this.footOn, weight: current.placement.currentWeight,
+      character: current === this.walkerGrounded ? "walker" : "model",
+      modelName: current.name, clip: current.clip, grounded: !this.groundFailed,
+      scale: ground.scale, distance: this.distance, region: terrainRegion(current.root.position.x / ground.scale, current.root.position.z / ground.scale),
+      pelvisDrop: current.placement.pelvisDrop, feet: readings.feet.map((f) => ({ ...f })), readout: this.toolbar.readoutText,
+      raysVisible: rays.object.visible, rayCount: rays.count,
+      stats: readings.plantedStats(),
+      landmarks: { ...LANDMARKS },
+    };
+  }
+
+  private turnOn(): void {
+    this.hiding.begin();
+    this.camera.save();
+    this.currentModelRoot = null;
+    this.current = this.walkerGrounded;
+    this.ground.setScale(1);
+    this.useCharacter();
+    if (this.current === this.walkerGrounded) { this.distance = 0; this.fitView(); }
+    this.hiding.hideOthers();
+  }
+
+  private turnOff(): void {
+    this.walker.root.visible = false;
+    this.rays.object.visible = false;
+    this.hiding.restoreOthers();
+    const model = this.deps.userModel.model;
+    if (model !== null) {
+      // 모델은 처음 자리·클립으로 돌려주고 IK 를 다시 켠다.
+      releaseModel(model, this.current !== this.walkerGrounded ? this.current : null);
+      this.deps.userModel.clipOnly = false;
+    }
+    this.currentModelRoot = null;
+    this.current = this.walkerGrounded;
+    this.camera.restore();
+  }
+
+  // --- 캐릭터 고르기 ---
+  private useCharacter(): void {
+    const { userModel } = this.deps;
+    const model = userModel.model;
+    if (model !== null && model.root !== this.currentModelRoot) {
+      this.currentModelRoot = model.root;
+      const grounded = groundModel(model, this.ground);
+      userModel.clipOnly = true;
+      this.camera.saveUnlessOwn(); // 지형을 끄면 돌아갈 모델의 화면
+      this.current = grounded ?? this.walkerGrounded;
+      this.groundFailed = grounded === null;
+      if (grounded === null) this.ground.setScale(1);
+      this.distance = 0;
+      this.fitView();
+    }
+    if (model === null && this.current !== this.walkerGrounded) { this.current = this.walkerGrounded; this.ground.setScale(1); }
+    if (model === null) this.groundFailed = false;
+  }
+
+  private fitView(): void {
+    placeRoot(this.current, this.ground, 0);
+    this.camera.fit(this.current.root, this.ground.scale);
+  }
 }
