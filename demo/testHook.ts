@@ -1,10 +1,10 @@
 // 테스트 창구 window.__twoBoneIK: 브라우저 테스트(e2e/run.mjs)가 정해진 시간을 기다리지 않고
 // "준비됐다"를 확인하고, 뼈의 월드 위치와 공의 화면 좌표를 읽어 진짜 포인터·터치로 끌 수 있게 한다.
 // 사람이 콘솔에서 써도 된다: 예) __twoBoneIK.positions().hand
-import { Vector3 } from "three";
-import type { Object3D, PerspectiveCamera, WebGLRenderer } from "three";
+import type { Object3D, PerspectiveCamera, Vector3, WebGLRenderer } from "three";
 import type { HandleDragger } from "./drag";
 import type { IncomingPose } from "./pose";
+import { pointReadings } from "./testHookPoints";
 import type { Params, Ui } from "./ui";
 
 /** 월드 좌표 [x, y, z] (m). */
@@ -155,62 +155,9 @@ export interface TestHookDeps {
   geometry(): ReturnType<TwoBoneIKTestHook["geometry"]>;
 }
 
-const worldOf = (object: Object3D): Point3 => {
-  const p = new Vector3().setFromMatrixPosition(object.matrixWorld);
-  return [p.x, p.y, p.z];
-};
-
-export function installTestHook(deps: TestHookDeps): void {
-  const { arm, leg, objects } = deps;
-  const positions = (): Record<PointName, Point3> => ({
-    shoulder: worldOf(arm.shoulder),
-    elbow: worldOf(arm.elbow),
-    hand: worldOf(arm.hand),
-    hip: worldOf(leg.hip),
-    knee: worldOf(leg.knee),
-    foot: worldOf(leg.foot),
-    tip: deps.tip().toArray() as Point3,
-    tipMarker: deps.tipMarker.position.toArray() as Point3,
-    knob: worldOf(deps.knob),
-    // 공들은 장면 바로 아래: position 이 곧 월드 위치 (끄는 즉시 바뀐다).
-    ball: objects.ball.position.toArray() as Point3,
-    pole: objects.pole.position.toArray() as Point3,
-    footTarget: objects.footTarget.position.toArray() as Point3,
-    kneePole: objects.kneePole.position.toArray() as Point3,
-    doorSwing: objects.doorSwing.position.toArray() as Point3,
-    knobTurn: objects.knobTurn.position.toArray() as Point3,
-  });
-
-  const hook: TwoBoneIKTestHook = {
-    version: 3,
-    get ready() { return deps.frameState.ready; },
-    get frame() { return deps.frameState.frame; },
-    testMode: deps.testMode,
-    positions,
-    boneLengths() {
-      const p = positions();
-      return { upper: distance(p.shoulder, p.elbow), lower: distance(p.elbow, p.hand) };
-    },
-    incomingPositions() {
-      const bones = deps.incomingArm.bones;
-      const saved = bones.map((bone) => bone.quaternion.clone());
-      deps.incomingArm.apply();
-      arm.hand.updateWorldMatrix(true, false);
-      const result = { elbow: worldOf(arm.elbow), hand: worldOf(arm.hand) };
-      bones.forEach((bone, i) => bone.quaternion.copy(saved[i]!));
-      arm.hand.updateWorldMatrix(true, false);
-      return result;
-    },
-    screen(name) {
-      return hook.project(positions()[name]);
-    },
-    project(point) {
-      const world = new Vector3().fromArray(point);
-      const behind = world.clone().applyMatrix4(deps.camera.matrixWorldInverse).z >= 0;
-      world.project(deps.camera);
-      const rect = deps.canvas.getBoundingClientRect();
-      return { x: rect.left + ((world.x + 1) / 2) * rect.width, y: rect.top + ((1 - world.y) / 2) * rect.height, behind };
-    },
+/** 패널 값과 상태 읽기, 패널 값 바꾸기. */
+function pageState(deps: TestHookDeps): Pick<TwoBoneIKTestHook, "state" | "set"> {
+  return {
     state() {
       return {
         ...deps.params,
@@ -227,12 +174,24 @@ export function installTestHook(deps: TestHookDeps): void {
     set(key, value) {
       deps.ui.set(key, value);
     },
+  };
+}
+
+/** 공 옮기기와 그려진 지름. */
+function handleMoves(deps: TestHookDeps): Pick<TwoBoneIKTestHook, "place" | "drawnDiameter"> {
+  return {
     place(name, point) {
-      objects[name].position.fromArray(point);
+      deps.objects[name].position.fromArray(point);
     },
     drawnDiameter(name) {
       return deps.drawnDiameter(name);
     },
+  };
+}
+
+/** 부품이 직접 답하는 읽기: 그래프, 기하 보기, 문고리 잡기, 굽힘 제한 (pageHook.ts 가 잇는다). */
+function partReadings(deps: TestHookDeps): Pick<TwoBoneIKTestHook, "plot" | "geometry" | "grip" | "setDoor" | "limits"> {
+  return {
     plot() {
       return deps.plot();
     },
@@ -248,6 +207,12 @@ export function installTestHook(deps: TestHookDeps): void {
     limits() {
       return deps.limits();
     },
+  };
+}
+
+/** 프레임당 시간: 누적 지우기와 평균. */
+function timingReadings(deps: TestHookDeps): Pick<TwoBoneIKTestHook, "resetTimings" | "timings"> {
+  return {
     resetTimings() {
       deps.timing.pageSum = 0;
       deps.timing.renderSum = 0;
@@ -268,6 +233,12 @@ export function installTestHook(deps: TestHookDeps): void {
         renderMsPerFrame: t.frames > 0 ? t.renderSum / t.frames : 0,
       };
     },
+  };
+}
+
+/** WebGL 컨텍스트 잃기·되돌리기. */
+function contextControls(deps: TestHookDeps): Pick<TwoBoneIKTestHook, "loseContext" | "restoreContext"> {
+  return {
     loseContext() {
       deps.renderer.forceContextLoss();
     },
@@ -275,11 +246,23 @@ export function installTestHook(deps: TestHookDeps): void {
       deps.renderer.forceContextRestore();
     },
   };
-  window.__twoBoneIK = hook;
 }
 
-function distance(a: Point3, b: Point3): number {
-  return Math.hypot(b[0] - a[0], b[1] - a[1], b[2] - a[2]);
+/** 창구를 부분마다 모아 window 에 건다. ready·frame 은 getter 라 펼치지 않고 여기서 직접 정의한다. */
+export function installTestHook(deps: TestHookDeps): void {
+  const hook: TwoBoneIKTestHook = {
+    version: 3,
+    get ready() { return deps.frameState.ready; },
+    get frame() { return deps.frameState.frame; },
+    testMode: deps.testMode,
+    ...pointReadings(deps),
+    ...pageState(deps),
+    ...handleMoves(deps),
+    ...partReadings(deps),
+    ...timingReadings(deps),
+    ...contextControls(deps),
+  };
+  window.__twoBoneIK = hook;
 }
 
 /** window.__twoBoneIKTerrain: 지형 걷기 (terrainWalk.ts) 의 상태와, 테스트가 쓰는 조작 (고리의 자리로 옮기기, 집계 지우기). */
