@@ -53,6 +53,7 @@ from .legs import Leg, find_legs
 from .pole import auto_pole
 from .footlock_report import FootlockResult, FootReport, HipsReport
 from .hips import hips_offsets
+from .intervals import blend_weights, interval_means
 from .scale import ClipScale, infer_scale
 from .toeroll import toe_roll
 from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize
@@ -129,33 +130,6 @@ class FootlockOptions:
         infer_scale(1.0, self.units, self.scale)  # units·scale 검사 (다리 길이는 아직 모른다)
 
 
-def blend_weights(
-    intervals: Sequence[tuple[int, int]], frames: int, blend_frames: int
-) -> tuple[NDArray[np.float64], NDArray[np.intp]]:
-    """접지 구간들에서 프레임마다의 IK 무게 (F,) 와 그 무게를 준 구간 번호 (F,, 없으면 −1).
-
-    구간 안은 1, 구간 앞뒤 k = 1 … B 프레임 떨어진 곳은 smoothstep(1 − k/(B + 1)) (= 3x² − 2x³).
-    두 구간의 꼬리가 겹치면 더 큰 무게를 준 구간을 쓴다.
-    """
-    weight = np.zeros(frames)
-    owner = np.full(frames, -1, dtype=np.intp)
-    ramp_x = 1.0 - np.arange(1, blend_frames + 1) / (blend_frames + 1)
-    ramp = ramp_x * ramp_x * (3.0 - 2.0 * ramp_x)
-    for n, (s, e) in enumerate(intervals):
-        weight[s:e + 1] = 1.0
-        owner[s:e + 1] = n
-        for frames_idx, values in (
-            (np.arange(s - 1, s - blend_frames - 1, -1), ramp),
-            (np.arange(e + 1, e + blend_frames + 1), ramp),
-        ):
-            inside = (frames_idx >= 0) & (frames_idx < frames)
-            idx, val = frames_idx[inside], values[inside]
-            better = val > weight[idx]
-            weight[idx[better]] = val[better]
-            owner[idx[better]] = n
-    return weight, owner
-
-
 def character_forward(clip: BvhClip, legs: tuple[Leg, Leg], up: NDArray[np.float64]) -> NDArray[np.float64]:
     """쉬는 자세 (모든 채널 0) 에서 캐릭터의 앞 (단위 벡터, up 에 수직).
 
@@ -189,18 +163,6 @@ def _require_three_rotations(clip: BvhClip, joint: int) -> str:
             " IK 의 회전을 적을 수 있습니다"
         )
     return order
-
-
-def _interval_means(points: NDArray[np.float64], intervals: Sequence[tuple[int, int]]) -> NDArray[np.float64]:
-    """구간마다 (끝 포함) points (F, 3) 의 평균 (N, 3): 디딘 자리."""
-    if not intervals:
-        return np.zeros((0, 3))
-    bounds = np.asarray(intervals, dtype=np.intp).reshape(-1, 2)
-    # reduceat 은 [i_k, i_(k+1)) 을 더한다: 시작과 끝 + 1 을 번갈아 주고 짝수 번째만 쓴다 (끝 + 1 = F 이면 0 행을 덧댄다).
-    padded = np.concatenate((points, np.zeros((1, 3))))
-    sums = np.add.reduceat(padded, np.stack((bounds[:, 0], bounds[:, 1] + 1), axis=-1).ravel(), axis=0)[0::2]
-    means: NDArray[np.float64] = sums / (bounds[:, 1] - bounds[:, 0] + 1)[:, None]
-    return means
 
 
 def _rotation_angle_deg(q0: NDArray[np.float64], q1: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -313,7 +275,7 @@ def _plan_leg(setup: _Setup, leg: Leg, track: ContactTrack, options: FootlockOpt
     active = np.flatnonzero(weight > 0)
     ankle = setup.pose.joint_positions[leg.foot]
     radius = options.max_drift * setup.leg_length
-    spots = _interval_means(ankle, track.intervals)
+    spots = interval_means(ankle, track.intervals)
     anchors = _anchors(ankle, track.intervals, spots, radius)
     # 섞는 프레임은 가까운 구간 끝의 자리를 목줄로 묶는다: 구간 경계에서 이어진다.
     bounds = np.asarray(track.intervals, dtype=np.intp).reshape(-1, 2)
@@ -321,7 +283,7 @@ def _plan_leg(setup: _Setup, leg: Leg, track: ContactTrack, options: FootlockOpt
     ankle_target = _leash(ankle[active], anchors[inside], radius)
     toe_target = None
     if options.toe_roll and (leg.toe >= 0 or leg.toe_site is not None):
-        toe_spots = _interval_means(tip_world(setup.pose, leg), track.intervals)[owner[active]]
+        toe_spots = interval_means(tip_world(setup.pose, leg), track.intervals)[owner[active]]
         # 발끝도 발목과 같은 만큼 옮긴다: 디딘 발 (발목 → 발끝) 은 강체로 남는다.
         toe_target = toe_spots + (ankle_target - spots[owner[active]])
     return _LegPlan(weight, owner, active, ankle_target, toe_target, _reach(setup.rest, leg))

@@ -7,7 +7,7 @@
 3. 땅 g = 두 발끝 높이의 ground_percentile 백분위. 발 높이 = min(발끝 − g, 발목 − g − 평평한 발의 (발목 − 발끝) 높이 차),
    속도 = 발목과 발끝의 수평 속도 중 작은 것. 접지는 contact.detect_contacts (높이 띠 + 속도, 히스테리시스, 최소 길이).
 4. 디딘 자리 = 접지 구간의 발끝 위치 평균 (문헌의 지표가 재는 점). 발목의 자리 = 디딘 발끝 − 발 길이 × 그 프레임의 들어온
-   발 방향 (발목→발끝): 발의 기울기 (뒤꿈치 들기) 는 들어온 대로. 무게 = footlock.blend_weights (구간 1, 앞뒤 blend_frames
+   발 방향 (발목→발끝): 발의 기울기 (뒤꿈치 들기) 는 들어온 대로. 무게 = intervals.blend_weights (구간 1, 앞뒤 blend_frames
    프레임 smoothstep). 닿지 않는 발목 자리는 발끝을 축으로 굴린다 (toeroll.toe_roll, 발 고정과 같은 식).
 5. 프레임마다 두 다리를 solve_two_bone_ik 로 (프레임에 대해 벡터화): 엉덩이는 그대로, 무릎은 들어온 무릎을 극 힌트로
    (거의 곧은 다리는 캐릭터의 앞 쪽으로, pole.auto_pole), 발목은 목표 = 들어온 발목 + w·(디딘 자리 − 들어온 발목).
@@ -31,7 +31,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from .contact import ContactOptions, ContactTrack, detect_contacts
 from .foot_metrics import slide
-from .footlock import ROLL_REACH, blend_weights  # ROLL_REACH: 발끝 구르기를 시작하는 뻗음 (BVH 도구와 같은 값)
+from .footlock import ROLL_REACH  # ROLL_REACH: 발끝 구르기를 시작하는 뻗음 (BVH 도구와 같은 값)
+from .intervals import blend_weights
 from .pole import auto_pole
 from .solve import solve_two_bone_ik
 from .toeroll import toe_roll
