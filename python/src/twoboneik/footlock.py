@@ -55,6 +55,7 @@ from .footlock_report import FootlockResult, FootReport, HipsReport
 from .hips import hips_offsets
 from .intervals import blend_weights, interval_means
 from .scale import ClipScale, infer_scale
+from .toeroll import ROLL_REACH as ROLL_REACH  # 예전 자리 (twoboneik.footlock.ROLL_REACH) 에서도 불러온다
 from .toeroll import toe_roll
 from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize
 
@@ -67,9 +68,6 @@ class _JointLocals(NamedTuple):
     rotation: NDArray[np.float64]  # (F, 4) 사원수
     angles: NDArray[np.float64]  # (F, 3) 채널 순서의 오일러 각, 도
 
-
-#: 발끝 구르기는 발목이 다리 길이의 이 비율보다 멀어질 때 시작한다 (다 편 다리의 IK 는 무릎 방향이 불안정하다).
-ROLL_REACH = 0.999
 
 #: 엉덩이 조정은 (굴린) 발목 목표가 다리 길이의 이 비율 안에 들도록 옮긴다 (무릎이 조금 굽은 채로 남는 여유).
 HIPS_REACH = 0.995

@@ -31,11 +31,10 @@ from numpy.typing import ArrayLike, NDArray
 
 from .contact import ContactOptions, ContactTrack, detect_contacts
 from .foot_metrics import slide
-from .footlock import ROLL_REACH  # ROLL_REACH: 발끝 구르기를 시작하는 뻗음 (BVH 도구와 같은 값)
 from .intervals import blend_weights
 from .pole import auto_pole
 from .solve import solve_two_bone_ik
-from .toeroll import toe_roll
+from .toeroll import ROLL_REACH, toe_roll  # ROLL_REACH: 발끝 구르기를 시작하는 뻗음 (BVH 도구와 같은 값)
 from . import metrics as _metrics
 
 __all__ = [

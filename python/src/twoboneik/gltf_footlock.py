@@ -28,7 +28,7 @@ from .bones import LocalTransform, apply_two_bone_ik
 from .contact import ContactTrack, detect_contacts, estimate_ground
 from .fk import matrix_to_quaternion
 from .foot_metrics import slide
-from .footlock import ROLL_REACH, FootlockOptions  # ROLL_REACH: BVH 도구와 같은 발끝 구르기 뻗음
+from .footlock import FootlockOptions
 from .gltf_anim import AnimationTracks, compose, load_animation, local_trs, node_parents, world_matrices
 from .gltf_io import GltfError, GltfFile, append_accessor
 from .gltf_legs import GltfLeg, find_gltf_legs
@@ -36,7 +36,7 @@ from .intervals import blend_weights
 from .pole import auto_pole
 from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize, rotate_vector
 from .scale import ClipScale, infer_scale
-from .toeroll import toe_roll
+from .toeroll import ROLL_REACH, toe_roll  # ROLL_REACH: BVH 도구와 같은 발끝 구르기 뻗음
 
 __all__ = ["GltfFootReport", "GltfFootlockResult", "footlock_gltf", "UP"]
 
