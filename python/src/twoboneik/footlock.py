@@ -7,7 +7,7 @@ footlock 은 이름 붙은 단계를 차례로 부른다:
 3. 목표 (_plan_leg): 접지 구간마다 디딘 자리 = 발목 위치의 평균. 다만 들어온 발목에서 max_drift (0.1) 다리 길이
    보다 멀면 그 거리까지만 (목줄): 긴 디딤에서 발이 실제로 움직이면 그만큼은 따라간다. 구간 안은 무게 1, 앞뒤
    blend_frames 프레임은 smoothstep 으로 0 → 1 → 0.
-4. (옵션) 엉덩이 조정 (_adjust_hips, hips.py): 디딘 두 발이 닿도록 엉덩이를 가장 작게, 부드럽게 옮긴다.
+4. (옵션) 엉덩이 조정 (footlock_hips.adjust_hips, hips.py): 디딘 두 발이 닿도록 엉덩이를 가장 작게, 부드럽게 옮긴다.
 5. 다리마다 풀기 (_solve_leg): apply_two_bone_ik (발의 월드 회전 유지, 자동 극), 닿지 않으면 발끝 구르기
    (toeroll.py), 새 로컬 회전을 채널 순서의 오일러 각으로 (원래 값에 가장 가까운 해).
 6. 보고 (_report): 고친 클립을 다시 정기구학으로 재서 미끄러짐·닿지 못한 프레임·회전·지표.
@@ -52,7 +52,7 @@ from .fk import (
 from .legs import Leg, find_legs
 from .pole import auto_pole
 from .footlock_report import FootlockResult, FootReport, HipsReport
-from .hips import hips_offsets
+from .footlock_hips import adjust_hips, root_position_columns, shifted
 from .intervals import blend_weights, interval_means
 from .scale import ClipScale, infer_scale
 from .toeroll import ROLL_REACH as ROLL_REACH  # 예전 자리 (twoboneik.footlock.ROLL_REACH) 에서도 불러온다
@@ -68,9 +68,6 @@ class _JointLocals(NamedTuple):
     rotation: NDArray[np.float64]  # (F, 4) 사원수
     angles: NDArray[np.float64]  # (F, 3) 채널 순서의 오일러 각, 도
 
-
-#: 엉덩이 조정은 (굴린) 발목 목표가 다리 길이의 이 비율 안에 들도록 옮긴다 (무릎이 조금 굽은 채로 남는 여유).
-HIPS_REACH = 0.995
 
 #: IK 를 이만큼의 프레임씩 잘라 푼다: 진행 표시를 위해서이고, 작업 배열이 캐시에 가깝게 머문다.
 CHUNK_FRAMES = 16384
@@ -228,8 +225,8 @@ def footlock(
     if options.adjust_hips:
         # 목표는 엉덩이를 옮기기 전에 정한다 (디딘 자리는 들어온 발의 것). 뿌리의 이동은 모든 관절을 같이 옮기므로
         # 정기구학을 다시 하지 않고 위치에 더하기만 한다.
-        hips = _adjust_hips(clip, setup, plans, options, motion)
-        pose = _shifted(setup.pose, hips.offset)
+        hips = adjust_hips(clip, setup, plans, options, motion)
+        pose = shifted(setup.pose, hips.offset)
     total_work = max(1, sum(plan.active.size for plan in plans))
     solutions: list[_LegSolution] = []
     for leg, plan in zip(setup.legs, plans):
@@ -250,7 +247,7 @@ def _prepare(clip: BvhClip, options: FootlockOptions, report: Callable[[float, s
     if clip.frame_count == 0:
         raise ValueError("클립에 프레임이 없습니다 (Frames: 0) — 고칠 것이 없습니다")
     if options.adjust_hips:
-        _root_position_columns(clip, legs)
+        root_position_columns(clip, legs)
     report(0.0, "정기구학")
     needed = [j for leg in legs for j in (leg.thigh, leg.shin, leg.foot, leg.toe) if j >= 0]
     pose = forward_kinematics(clip, needed)
@@ -320,63 +317,6 @@ def _leash(points: NDArray[np.float64], spots: NDArray[np.float64], radius: floa
     keep = np.where(far, radius / np.where(far, distance, 1.0), 1.0)
     leashed: NDArray[np.float64] = points + gap * keep[:, None]
     return leashed
-
-
-def _root_position_columns(clip: BvhClip, legs: Sequence[Leg]) -> tuple[int, NDArray[np.intp]]:
-    """다리들의 뿌리 관절과 그 X·Y·Z 위치 채널의 열. 없으면 ValueError (adjust_hips 를 쓸 수 없다)."""
-    roots = set()
-    for leg in legs:
-        j = leg.thigh
-        while int(clip.parents[j]) >= 0:
-            j = int(clip.parents[j])
-        roots.add(j)
-    root = min(roots)
-    start = int(clip.channel_start[root])
-    columns = [start + list(clip.channels[root]).index(c) if c in clip.channels[root] else -1
-               for c in ("Xposition", "Yposition", "Zposition")]
-    if len(roots) != 1 or min(columns) < 0:
-        raise ValueError(
-            f"adjust_hips=True 에는 두 다리의 공통 뿌리 관절에 X·Y·Z 위치 채널이 있어야 합니다 "
-            f"(뿌리 {clip.names[root]!r}, 채널: {' '.join(clip.channels[root])})"
-        )
-    return root, np.asarray(columns, dtype=np.intp)
-
-
-def _adjust_hips(
-    clip: BvhClip, setup: _Setup, plans: Sequence[_LegPlan], options: FootlockOptions, motion: NDArray[np.float64]
-) -> HipsReport:
-    """엉덩이 이동을 구해 motion 의 뿌리 위치 채널에 더하고 보고한다."""
-    frames = clip.frame_count
-    roots, targets, planted, radii = [], [], [], []
-    for leg, plan in zip(setup.legs, plans):
-        root = setup.pose.joint_positions[leg.thigh]
-        target = np.zeros((frames, 3))
-        target[plan.active] = plan.ankle_target
-        if plan.toe_target is not None:
-            # 발끝 구르기가 닿게 할 수 있는 만큼은 엉덩이를 옮기지 않는다: 굴린 발목을 목표로.
-            toe = np.zeros((frames, 3))
-            toe[plan.active] = plan.toe_target
-            target[plan.active] = toe_roll(
-                root[plan.active], plan.ankle_target, plan.toe_target, HIPS_REACH * plan.reach, np.ones(plan.active.size)
-            )[0]
-        roots.append(root)
-        targets.append(target)
-        planted.append(plan.weight >= 1.0)
-        radii.append(HIPS_REACH * plan.reach)
-    half = int(round(options.hips_blend / clip.frame_time / 2))
-    offset = hips_offsets(roots, targets, planted, radii, half, options.hips_limit * setup.leg_length)
-    _, columns = _root_position_columns(clip, setup.legs)
-    touched = np.flatnonzero(np.any(offset != 0.0, axis=-1))
-    motion[np.ix_(touched, columns)] += offset[touched]
-    size = np.sqrt(np.sum(offset * offset, axis=-1))
-    return HipsReport(offset, float(size.max(initial=0.0)), touched)
-
-
-def _shifted(pose: Pose, offset: NDArray[np.float64]) -> Pose:
-    """뿌리를 offset (F, 3) 만큼 옮긴 자세: 계산한 모든 관절의 월드 위치가 같이 옮겨진다 (회전은 그대로)."""
-    positions_jm = pose.joint_positions.copy()
-    positions_jm[pose.computed] += offset[None]
-    return Pose(positions_jm.transpose(1, 0, 2), pose.rotations, pose.computed, positions_jm, pose.joint_rotations)
 
 
 def _joint_locals(clip: BvhClip, joint: int, order: str, frames: NDArray[np.intp]) -> _JointLocals:
