@@ -2,9 +2,9 @@
 
 footlock 은 이름 붙은 단계를 차례로 부른다:
 
-1. 준비 (_prepare): 다리 찾기 (legs.find_legs), 다리와 조상의 정기구학 (fk), 척도 (scale.infer_scale), 위·앞.
+1. 준비 (prepare): 다리 찾기 (legs.find_legs), 다리와 조상의 정기구학 (fk), 척도 (scale.infer_scale), 위·앞.
 2. 접지 (contact.find_contact_tracks): 발목·발끝의 높이와 수평 속도의 히스테리시스, 땅 높이.
-3. 목표 (_plan_leg): 접지 구간마다 디딘 자리 = 발목 위치의 평균. 다만 들어온 발목에서 max_drift (0.1) 다리 길이
+3. 목표 (plan_leg): 접지 구간마다 디딘 자리 = 발목 위치의 평균. 다만 들어온 발목에서 max_drift (0.1) 다리 길이
    보다 멀면 그 거리까지만 (목줄): 긴 디딤에서 발이 실제로 움직이면 그만큼은 따라간다. 구간 안은 무게 1, 앞뒤
    blend_frames 프레임은 smoothstep 으로 0 → 1 → 0.
 4. (옵션) 엉덩이 조정 (footlock_hips.adjust_hips, hips.py): 디딘 두 발이 닿도록 엉덩이를 가장 작게, 부드럽게 옮긴다.
@@ -29,10 +29,8 @@ from .bvh import BvhClip
 from .contact import (
     ContactOptions,
     ContactTrack,
-    detect_up_axis,
     find_contact_tracks,
     foot_heights,
-    rest_tip,
     tip_world,
 )
 from .foot_metrics import foot_metrics
@@ -46,15 +44,15 @@ from .fk import (
     matrix_to_euler,
     matrix_to_quaternion,
     quaternion_to_matrix,
-    rest_positions,
-    rotation_order,
 )
-from .legs import Leg, find_legs
+from .legs import Leg
 from .pole import auto_pole
 from .footlock_report import FootlockResult, FootReport, HipsReport
-from .footlock_hips import adjust_hips, root_position_columns, shifted
-from .intervals import blend_weights, interval_means
-from .scale import ClipScale, infer_scale
+from .footlock_hips import adjust_hips, shifted
+from .footlock_plan import LegPlan, plan_leg
+from .footlock_setup import Setup, character_forward, prepare
+from .intervals import blend_weights
+from .scale import infer_scale
 from .toeroll import ROLL_REACH as ROLL_REACH  # 예전 자리 (twoboneik.footlock.ROLL_REACH) 에서도 불러온다
 from .toeroll import toe_roll
 from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize
@@ -125,72 +123,12 @@ class FootlockOptions:
         infer_scale(1.0, self.units, self.scale)  # units·scale 검사 (다리 길이는 아직 모른다)
 
 
-def character_forward(clip: BvhClip, legs: tuple[Leg, Leg], up: NDArray[np.float64]) -> NDArray[np.float64]:
-    """쉬는 자세 (모든 채널 0) 에서 캐릭터의 앞 (단위 벡터, up 에 수직).
-
-    발 → 발끝 방향의 평균 (수평 성분). 발끝이 없거나 수평 성분이 없으면 (왼쪽 엉덩이 − 오른쪽 엉덩이) × up.
-    쉬는 자세에서는 조상의 회전이 모두 항등이므로 이것이 곧 허벅지 부모 공간의 n 이다.
-    """
-    rest = rest_positions(clip)
-    total = np.zeros(3)
-    for leg in legs:
-        tip = rest_tip(rest, leg)
-        if tip is not None:
-            total += tip - rest[leg.foot]
-    total -= np.dot(total, up) * up
-    length = float(np.linalg.norm(total))
-    left, right = legs
-    if not length > 1e-9 * max(1.0, float(np.max(np.abs(rest)))):
-        total = np.cross(rest[left.thigh] - rest[right.thigh], up)
-        total -= np.dot(total, up) * up
-        length = float(np.linalg.norm(total))
-        if not length > 0:
-            raise ValueError("쉬는 자세에서 캐릭터의 앞을 정할 수 없습니다 (발끝이 없고 두 엉덩이가 위 방향으로 나란합니다)")
-    forward: NDArray[np.float64] = total / length
-    return forward
-
-
-def _require_three_rotations(clip: BvhClip, joint: int) -> str:
-    order = rotation_order(clip.channels[joint])
-    if len(order) != 3 or len(set(order)) != 3:
-        raise ValueError(
-            f"다리 관절 {clip.names[joint]!r} 의 회전 채널 ({' '.join(clip.channels[joint])}) 은 서로 다른 세 축이어야"
-            " IK 의 회전을 적을 수 있습니다"
-        )
-    return order
-
-
 def _rotation_angle_deg(q0: NDArray[np.float64], q1: NDArray[np.float64]) -> NDArray[np.float64]:
     """q0 에서 q1 까지의 회전각 (도). q = q0⁻¹ q1 의 2·atan2(|q.xyz|, |q.w|): acos(내적) 과 달리 0 근처에서도 정확하다."""
     relative = quaternion_multiply(quaternion_conjugate(q0), q1)
     vector = np.sqrt(np.sum(relative[..., :3] ** 2, axis=-1))
     angle: NDArray[np.float64] = np.rad2deg(2.0 * np.arctan2(vector, np.abs(relative[..., 3])))
     return angle
-
-
-class _Setup(NamedTuple):
-    """준비 단계의 결과: 다리, 관절마다 회전 순서, 들어온 자세, 쉬는 자세, 척도, 위, 앞."""
-
-    legs: tuple[Leg, Leg]
-    orders: dict[int, str]
-    needed: list[int]
-    pose: Pose
-    rest: NDArray[np.float64]
-    leg_length: float
-    scale: ClipScale
-    up: NDArray[np.float64]
-    forward: NDArray[np.float64]
-
-
-class _LegPlan(NamedTuple):
-    """한 다리의 목표: 무게 (F,), 무게를 준 구간 (F,), IK 를 쓰는 프레임, 그 프레임의 발목·발끝 목표, 다리가 닿는 거리."""
-
-    weight: NDArray[np.float64]
-    owner: NDArray[np.intp]
-    active: NDArray[np.intp]
-    ankle_target: NDArray[np.float64]  # (A, 3)
-    toe_target: Optional[NDArray[np.float64]]  # (A, 3), 굴리지 않으면 None
-    reach: float
 
 
 class _LegSolution(NamedTuple):
@@ -213,13 +151,13 @@ def footlock(
     options = options or FootlockOptions()
     options.validate()
     report = progress or (lambda fraction, stage: None)
-    setup = _prepare(clip, options, report)
+    setup = prepare(clip, options, report)
     report(0.15, "접지 찾기")
     tracks, ground = find_contact_tracks(
         setup.rest, setup.pose, setup.legs, setup.up, clip.frame_time, setup.scale.units_per_metre,
         options.contact, options.ground,
     )
-    plans = [_plan_leg(setup, leg, track, options) for leg, track in zip(setup.legs, tracks)]
+    plans = [plan_leg(setup, leg, track, options) for leg, track in zip(setup.legs, tracks)]
     motion = clip.motion.copy()
     pose, hips = setup.pose, None
     if options.adjust_hips:
@@ -238,85 +176,6 @@ def footlock(
     result = _report(clip, setup, tracks, plans, solutions, motion, ground, hips)
     report(1.0, "끝")
     return result
-
-
-def _prepare(clip: BvhClip, options: FootlockOptions, report: Callable[[float, str], None]) -> _Setup:
-    """다리·회전 순서·정기구학·척도·위·앞. 계산 전에 잘못된 입력을 ValueError 로 거른다."""
-    legs = find_legs(clip, options.left_foot, options.right_foot, options.left_toe, options.right_toe)
-    orders = {j: _require_three_rotations(clip, j) for leg in legs for j in (leg.thigh, leg.shin, leg.foot)}
-    if clip.frame_count == 0:
-        raise ValueError("클립에 프레임이 없습니다 (Frames: 0) — 고칠 것이 없습니다")
-    if options.adjust_hips:
-        root_position_columns(clip, legs)
-    report(0.0, "정기구학")
-    needed = [j for leg in legs for j in (leg.thigh, leg.shin, leg.foot, leg.toe) if j >= 0]
-    pose = forward_kinematics(clip, needed)
-    rest = rest_positions(clip)
-    leg_length = float(np.mean([_reach(rest, leg) for leg in legs]))
-    clip_scale = infer_scale(leg_length, options.units, options.scale)
-    up = detect_up_axis(rest[legs[0].thigh], rest[legs[0].foot])
-    return _Setup(legs, orders, needed, pose, rest, leg_length, clip_scale, up, character_forward(clip, legs, up))
-
-
-def _reach(rest: NDArray[np.float64], leg: Leg) -> float:
-    """허벅지 + 정강이 길이 (다 편 다리가 닿는 거리)."""
-    return float(sum(np.linalg.norm(rest[b] - rest[a]) for a, b in ((leg.thigh, leg.shin), (leg.shin, leg.foot))))
-
-
-def _plan_leg(setup: _Setup, leg: Leg, track: ContactTrack, options: FootlockOptions) -> _LegPlan:
-    """무게와 목표: 디딘 자리 (구간 평균) 를 들어온 발목에서 max_drift·L 안에 둔다 (_anchors)."""
-    frames = setup.pose.joint_positions.shape[1]
-    weight, owner = blend_weights(track.intervals, frames, options.blend_frames)
-    active = np.flatnonzero(weight > 0)
-    ankle = setup.pose.joint_positions[leg.foot]
-    radius = options.max_drift * setup.leg_length
-    spots = interval_means(ankle, track.intervals)
-    anchors = _anchors(ankle, track.intervals, spots, radius)
-    # 섞는 프레임은 가까운 구간 끝의 자리를 목줄로 묶는다: 구간 경계에서 이어진다.
-    bounds = np.asarray(track.intervals, dtype=np.intp).reshape(-1, 2)
-    inside = np.clip(active, bounds[owner[active], 0], bounds[owner[active], 1])
-    ankle_target = _leash(ankle[active], anchors[inside], radius)
-    toe_target = None
-    if options.toe_roll and (leg.toe >= 0 or leg.toe_site is not None):
-        toe_spots = interval_means(tip_world(setup.pose, leg), track.intervals)[owner[active]]
-        # 발끝도 발목과 같은 만큼 옮긴다: 디딘 발 (발목 → 발끝) 은 강체로 남는다.
-        toe_target = toe_spots + (ankle_target - spots[owner[active]])
-    return _LegPlan(weight, owner, active, ankle_target, toe_target, _reach(setup.rest, leg))
-
-
-def _anchors(
-    ankle: NDArray[np.float64], intervals: Sequence[tuple[int, int]], spots: NDArray[np.float64], radius: float
-) -> NDArray[np.float64]:
-    """접지 프레임마다 디딘 자리 (F, 3; 접지 밖은 0).
-
-    보통은 구간 평균 그대로. 들어온 발목이 평균에서 radius 보다 멀어지는 구간 (발이 실제로 움직인 긴 디딤) 에서는
-    끌려가는 점: 평균에서 시작해, 발목이 radius 밖으로 나갈 때만 그 거리까지 끌려온다 — radius 를 지키는 가장 적은 움직임.
-    """
-    anchors = np.zeros_like(ankle)
-    for (s, e), spot in zip(intervals, spots):
-        points = ankle[s:e + 1]
-        gap = spot - points
-        if float(np.max(np.sum(gap * gap, axis=-1))) <= radius * radius:
-            anchors[s:e + 1] = spot
-            continue
-        anchor = spot.copy()
-        for k, point in enumerate(points):
-            offset = anchor - point
-            distance = float(np.sqrt(offset @ offset))
-            if distance > radius:
-                anchor = point + offset * (radius / distance)
-            anchors[s + k] = anchor
-    return anchors
-
-
-def _leash(points: NDArray[np.float64], spots: NDArray[np.float64], radius: float) -> NDArray[np.float64]:
-    """spots 를 points 에서 radius 안으로 (더 멀면 그 방향으로 radius 에): 거리에 연속이라 튀지 않는다."""
-    gap = spots - points
-    distance = np.sqrt(np.sum(gap * gap, axis=-1))
-    far = distance > radius
-    keep = np.where(far, radius / np.where(far, distance, 1.0), 1.0)
-    leashed: NDArray[np.float64] = points + gap * keep[:, None]
-    return leashed
 
 
 def _joint_locals(clip: BvhClip, joint: int, order: str, frames: NDArray[np.intp]) -> _JointLocals:
@@ -338,7 +197,7 @@ def _parent_world(pose: Pose, parent: int, frames: NDArray[np.intp]) -> NDArray[
 
 
 def _solve_leg(
-    clip: BvhClip, setup: _Setup, pose: Pose, leg: Leg, plan: _LegPlan, options: FootlockOptions,
+    clip: BvhClip, setup: Setup, pose: Pose, leg: Leg, plan: LegPlan, options: FootlockOptions,
     motion: NDArray[np.float64], tick: Callable[[int], None],
 ) -> _LegSolution:
     """한 다리를 CHUNK_FRAMES 씩 풀어 motion 의 회전 채널에 적는다. 접지 중 닿지 못한 프레임을 돌려준다."""
@@ -408,7 +267,7 @@ def _foot_rotation(
 
 
 def _report(
-    clip: BvhClip, setup: _Setup, tracks: Sequence[ContactTrack], plans: Sequence[_LegPlan],
+    clip: BvhClip, setup: Setup, tracks: Sequence[ContactTrack], plans: Sequence[LegPlan],
     solutions: Sequence[_LegSolution], motion: NDArray[np.float64], ground: float, hips: Optional[HipsReport],
 ) -> FootlockResult:
     """고친 클립으로 다시 정기구학을 해서 잰다 (IK 의 플래그를 믿지 않는다)."""
@@ -434,7 +293,7 @@ def _report(
 
 
 def _foot_report(
-    fixed: BvhClip, setup: _Setup, leg: Leg, track: ContactTrack, plan: _LegPlan, solution: _LegSolution,
+    fixed: BvhClip, setup: Setup, leg: Leg, track: ContactTrack, plan: LegPlan, solution: _LegSolution,
     before: Pose, after: Pose,
 ) -> FootReport:
     largest = 0.0

@@ -15,7 +15,9 @@ from .legs import Leg
 from .toeroll import toe_roll
 
 if TYPE_CHECKING:  # 타입만: footlock 이 이 모듈을 부른다
-    from .footlock import FootlockOptions, _LegPlan, _Setup
+    from .footlock import FootlockOptions
+    from .footlock_plan import LegPlan
+    from .footlock_setup import Setup
 
 __all__ = ["HIPS_REACH", "adjust_hips", "root_position_columns", "shifted"]
 
@@ -44,7 +46,7 @@ def root_position_columns(clip: BvhClip, legs: Sequence[Leg]) -> tuple[int, NDAr
 
 
 def adjust_hips(
-    clip: BvhClip, setup: _Setup, plans: Sequence[_LegPlan], options: FootlockOptions, motion: NDArray[np.float64]
+    clip: BvhClip, setup: Setup, plans: Sequence[LegPlan], options: FootlockOptions, motion: NDArray[np.float64]
 ) -> HipsReport:
     """엉덩이 이동을 구해 motion 의 뿌리 위치 채널에 더하고 보고한다."""
     frames = clip.frame_count
