@@ -2,7 +2,7 @@
 
 순서 (clean_foot_skating):
 
-1. 배치 (layout): 다리마다 엉덩이·무릎·발목·발끝의 색인, 뿌리, 위 축. 이름 'smpl22' 이 들어 있고 (SMPL22), JSON 으로도 준다.
+1. 배치 (footskate_layout.load_layout): 다리마다 엉덩이·무릎·발목·발끝의 색인, 뿌리, 위 축. 이름 'smpl22' 이 들어 있고 (SMPL22), JSON 으로도 준다.
 2. 뼈 길이 (엉덩이–무릎, 무릎–발목, 발목–발끝) 는 클립에서 한 번, 프레임들의 중앙값. 출력은 모든 프레임에서 이 길이다.
 3. 땅 g = 두 발끝 높이의 ground_percentile 백분위. 발 높이 = min(발끝 − g, 발목 − g − 평평한 발의 (발목 − 발끝) 높이 차),
    속도 = 발목과 발끝의 수평 속도 중 작은 것. 접지는 contact.detect_contacts (높이 띠 + 속도, 히스테리시스, 최소 길이).
@@ -19,18 +19,17 @@
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, NamedTuple, Optional, Union
+from typing import Any, Optional, Union
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from .contact import ContactOptions, ContactTrack, detect_contacts
 from .foot_metrics import slide
+from .footskate_layout import LAYOUTS, SMPL22, Layout, LegIndices, check_fps, load_layout
 from .intervals import blend_weights
 from .pole import auto_pole
 from .solve import solve_two_bone_ik
@@ -52,127 +51,6 @@ __all__ = [
 
 #: 이보다 짧은 클립은 받지 않는다 (속도·접지·3 차 차분의 저크를 잴 수 없다).
 MIN_FRAMES = 4
-
-
-class LegIndices(NamedTuple):
-    """한 다리의 관절 색인."""
-
-    hip: int
-    knee: int
-    ankle: int
-    toe: int
-
-
-@dataclass(frozen=True)
-class Layout:
-    """관절 배열의 배치: 다리 둘 (왼, 오), 뿌리, 위 축 (0, 1, 2) 과 부호, 기본 fps (없으면 None)."""
-
-    left: LegIndices
-    right: LegIndices
-    root: int = 0
-    up_axis: int = 1
-    up_sign: float = 1.0
-    fps: Optional[float] = None
-    name: str = "custom"
-
-    @property
-    def legs(self) -> tuple[LegIndices, LegIndices]:
-        return (self.left, self.right)
-
-    @property
-    def leg_joints(self) -> tuple[int, ...]:
-        """바뀔 수 있는 관절 (무릎·발목·발끝, 두 다리)."""
-        return tuple(j for leg in self.legs for j in (leg.knee, leg.ankle, leg.toe))
-
-    @property
-    def up(self) -> NDArray[np.float64]:
-        up = np.zeros(3)
-        up[self.up_axis] = self.up_sign
-        return up
-
-
-#: SMPL-22 / HumanML3D: 0 pelvis, 1 L_hip, 2 R_hip, 4 L_knee, 5 R_knee, 7 L_ankle, 8 R_ankle, 10 L_foot, 11 R_foot
-#: (발끝), 미터, Y 위, 20 fps (HumanML3D 의 t2m_kinematic_chain [0, 1, 4, 7, 10], [0, 2, 5, 8, 11]).
-SMPL22 = Layout(LegIndices(1, 4, 7, 10), LegIndices(2, 5, 8, 11), root=0, up_axis=1, up_sign=1.0, fps=20.0, name="smpl22")
-#: 이름으로 고를 수 있는 배치.
-LAYOUTS = {"smpl22": SMPL22}
-
-_UP_NAMES = {"+x": (0, 1.0), "-x": (0, -1.0), "+y": (1, 1.0), "-y": (1, -1.0), "+z": (2, 1.0), "-z": (2, -1.0)}
-
-
-def _index(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
-        raise ValueError(f"layout {where} 는 0 이상의 정수여야 합니다 (받은 값: {value!r})")
-    return int(value)
-
-
-def _layout_from_dict(data: Any, source: str) -> Layout:
-    if not isinstance(data, dict):
-        raise ValueError(f"layout {source}: JSON 객체여야 합니다 (받은 값: {type(data).__name__})")
-    known = {"left", "right", "root", "up", "fps", "name"}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise ValueError(f"layout {source}: 모르는 키 {unknown} (쓸 수 있는 키: {sorted(known)})")
-    legs = []
-    for side in ("left", "right"):
-        leg = data.get(side)
-        if not isinstance(leg, dict) or set(leg) != {"hip", "knee", "ankle", "toe"}:
-            raise ValueError(
-                f"layout {source}: {side!r} 는 hip, knee, ankle, toe 네 키의 객체여야 합니다 (받은 값: {leg!r})"
-            )
-        legs.append(LegIndices(*(_index(leg[k], f"{side}.{k}") for k in ("hip", "knee", "ankle", "toe"))))
-    up = data.get("up", "+y")
-    if not isinstance(up, str) or up.lower() not in _UP_NAMES:
-        raise ValueError(f"layout {source}: up 은 {', '.join(_UP_NAMES)} 중 하나여야 합니다 (받은 값: {up!r})")
-    fps = data.get("fps")
-    if fps is not None:
-        fps = _check_fps(fps, f"layout {source} fps")
-    axis, sign = _UP_NAMES[up.lower()]
-    layout = Layout(legs[0], legs[1], _index(data.get("root", 0), "root"), axis, sign, fps, str(data.get("name", source)))
-    joints = [j for leg in layout.legs for j in leg]
-    if len(set(joints)) != len(joints):
-        raise ValueError(f"layout {source}: 다리의 여덟 색인은 서로 달라야 합니다 (받은 값: {joints})")
-    if layout.root in layout.leg_joints:
-        raise ValueError(f"layout {source}: root ({layout.root}) 가 무릎·발목·발끝 색인과 같습니다")
-    return layout
-
-
-def load_layout(layout: Union[str, os.PathLike[str], dict[str, Any], Layout]) -> Layout:
-    """'smpl22', JSON 파일의 경로, dict, Layout 에서 Layout. 잘못되면 ValueError (어느 것이 왜인지 담아).
-
-    JSON 예: {"left": {"hip": 1, "knee": 4, "ankle": 7, "toe": 10}, "right": {...}, "root": 0, "up": "+y", "fps": 20}
-    (root 기본 0, up 기본 "+y", fps 는 없어도 된다).
-    """
-    if isinstance(layout, Layout):
-        return layout
-    if isinstance(layout, dict):
-        return _layout_from_dict(layout, "dict")
-    if isinstance(layout, (str, os.PathLike)):
-        text = os.fspath(layout)
-        if text in LAYOUTS:
-            return LAYOUTS[text]
-        path = Path(text)
-        if path.suffix.lower() != ".json" and not path.is_file():
-            raise ValueError(
-                f"layout: 모르는 이름 {text!r} (이름은 {', '.join(LAYOUTS)}, 아니면 .json 파일의 경로)"
-            )
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as error:
-            raise ValueError(f"layout: {text} 를 읽을 수 없습니다: {error.strerror or error}") from error
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise ValueError(f"layout {text}: 올바른 JSON 이 아닙니다: {error}") from error
-        return _layout_from_dict(data, text)
-    raise ValueError(f"layout 은 이름, .json 경로, dict, Layout 중 하나여야 합니다 (받은 값: {layout!r})")
-
-
-def _check_fps(fps: Any, name: str = "fps") -> float:
-    if isinstance(fps, bool) or not isinstance(fps, (int, float, np.integer, np.floating)):
-        raise ValueError(f"{name} 는 양의 유한한 수여야 합니다 (받은 값: {fps!r})")
-    value = float(fps)
-    if not (math.isfinite(value) and value > 0):
-        raise ValueError(f"{name} 는 양의 유한한 수여야 합니다 (받은 값: {fps!r})")
-    return value
 
 
 #: 생성 모션의 접지 문턱: 높이 띠는 발 고정과 같고 (3 cm 에 들어가 5 cm 에 나옴), 속도는 더 넉넉하다 (0.5 m/s 에 들어가
@@ -207,7 +85,7 @@ class FootskateOptions:
             raise ValueError(f"blend_frames 는 0 이상 10000 이하의 정수여야 합니다 (받은 값: {self.blend_frames!r})")
         if self.ground is not None and not (isinstance(self.ground, (int, float)) and math.isfinite(self.ground)):
             raise ValueError(f"ground 는 유한한 수여야 합니다 (받은 값: {self.ground!r})")
-        _check_fps(self.units_per_metre, "units_per_metre")
+        check_fps(self.units_per_metre, "units_per_metre")
 
 
 @dataclass
@@ -393,7 +271,7 @@ def clean_foot_skating(
         if spec.fps is None:
             raise ValueError(f"fps: 배치 {spec.name} 에 기본 fps 가 없습니다 — fps 를 주세요")
         fps = spec.fps
-    rate = _check_fps(fps)
+    rate = check_fps(fps)
     source = _check_joints(joints, spec)
     # 다리의 여덟 관절만 float64 로 (큰 배열에서 전체를 복사하지 않는다): small 은 그 안의 색인.
     picks = [j for leg in spec.legs for j in leg]
