@@ -57,8 +57,6 @@ def adjust_hips(
         target[plan.active] = plan.ankle_target
         if plan.toe_target is not None:
             # 발끝 구르기가 닿게 할 수 있는 만큼은 엉덩이를 옮기지 않는다: 굴린 발목을 목표로.
-            toe = np.zeros((frames, 3))
-            toe[plan.active] = plan.toe_target
             target[plan.active] = toe_roll(
                 root[plan.active], plan.ankle_target, plan.toe_target, HIPS_REACH * plan.reach, np.ones(plan.active.size)
             )[0]

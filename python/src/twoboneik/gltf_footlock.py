@@ -24,6 +24,7 @@ from typing import Any, NamedTuple, Optional, Sequence
 import numpy as np
 from numpy.typing import NDArray
 
+from ._affine import length as _length
 from .bones import LocalTransform, TwoBoneIKPose, apply_two_bone_ik
 from .contact import ContactTrack, detect_contacts, estimate_ground
 from .fk import matrix_to_quaternion
@@ -87,11 +88,6 @@ class GltfFootlockResult:
                 + ("" if foot.touched else " (접지가 없어 건드리지 않음)")
             )
         return "\n".join(lines)
-
-
-def _length(v: NDArray[np.float64]) -> NDArray[np.float64]:
-    out: NDArray[np.float64] = np.sqrt(np.sum(v * v, axis=-1))
-    return out
 
 
 def _interval_means(points: NDArray[np.float64], intervals: Sequence[tuple[int, int]]) -> NDArray[np.float64]:
