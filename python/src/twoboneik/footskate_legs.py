@@ -11,7 +11,7 @@ from ._affine import length as _length  # 이름 length 는 _place_toe 의 발 �
 from .contact import ContactTrack
 from .footskate_contact import horizontal
 from .footskate_layout import Layout, LegIndices
-from .intervals import blend_weights
+from .intervals import blend_weights, interval_means
 from .pole import auto_pole
 from .solve import solve_two_bone_ik
 from .toeroll import ROLL_REACH, toe_roll  # ROLL_REACH: 발끝 구르기를 시작하는 뻗음 (BVH 도구와 같은 값)
@@ -63,7 +63,7 @@ def fix_leg(
     thigh, shin, foot_length = bones
     hip, knee, ankle, toe = (x[:, j] for j in leg)
     weight, owner = blend_weights(track.intervals, x.shape[0], options.blend_frames)
-    toe_spot = _interval_means(toe, track.intervals)
+    toe_spot = interval_means(toe, track.intervals)
     own = toe - ankle
     own = own / np.maximum(_length(own), np.finfo(float).tiny)[:, None]
     target, toe_goal = _ankle_targets(hip, ankle, toe, own, weight, owner, toe_spot, bones, options.toe_roll)
@@ -111,16 +111,6 @@ def _toe_with_foot(
     direction = own + weight[:, None] * (toward - own)
     floor = ground - (1.0 - weight) * np.maximum(0.0, ground - toe @ up)
     return _place_toe(new_ankle, direction, foot_length, up, floor, forward)
-
-
-def _interval_means(points: NDArray[np.float64], intervals: list[tuple[int, int]]) -> NDArray[np.float64]:
-    """구간마다 (끝 포함) points (F, 3) 의 평균 (N, 3). 누적합의 차: 구간 수만큼 파이썬 루프를 돌지 않는다."""
-    if not intervals:
-        return np.zeros((0, 3))
-    bounds = np.asarray(intervals, dtype=np.intp).reshape(-1, 2)
-    total = np.concatenate((np.zeros((1, 3)), np.cumsum(points, axis=0)))
-    means: NDArray[np.float64] = (total[bounds[:, 1] + 1] - total[bounds[:, 0]]) / (bounds[:, 1] - bounds[:, 0] + 1)[:, None]
-    return means
 
 
 def character_forward(x: NDArray[np.float64], layout: Layout) -> NDArray[np.float64]:
