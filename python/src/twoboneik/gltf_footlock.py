@@ -33,7 +33,7 @@ from .footlock import FootlockOptions
 from .gltf_anim import AnimationTracks, compose, load_animation, local_trs, node_parents, world_matrices
 from .gltf_io import GltfError, GltfFile, append_accessor
 from .gltf_legs import GltfLeg, find_gltf_legs
-from .intervals import blend_weights
+from .intervals import blend_weights, interval_means
 from .pole import auto_pole
 from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize, rotate_vector
 from .scale import ClipScale, infer_scale
@@ -88,12 +88,6 @@ class GltfFootlockResult:
                 + ("" if foot.touched else " (접지가 없어 건드리지 않음)")
             )
         return "\n".join(lines)
-
-
-def _interval_means(points: NDArray[np.float64], intervals: Sequence[tuple[int, int]]) -> NDArray[np.float64]:
-    if not intervals:
-        return np.zeros((0, 3))
-    return np.stack([points[s:e + 1].mean(axis=0) for s, e in intervals])
 
 
 def _between_matrix(document: dict[str, Any], tracks: AnimationTracks, nodes: Sequence[int], at: NDArray[np.float64]
@@ -292,13 +286,13 @@ def _targets(
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """IK 프레임 f 의 발목 목표 (디딘 자리 = 구간의 발목 평균, 닿지 않으면 발끝 구르기) 와 굴림 사원수 (굴리지 않으면 1)."""
     foot_world = _position(world, leg.foot)
-    planted = _interval_means(foot_world, track.intervals)
+    planted = interval_means(foot_world, track.intervals)
     target = planted[owner[f]]
     roll = np.zeros((f.size, 4))
     roll[:, 3] = 1.0
     if options.toe_roll and leg.toe >= 0:
         thigh, shin, toe = (_position(world, node) for node in (leg.thigh, leg.shin, leg.toe))
-        toe_planted = _interval_means(toe, track.intervals)
+        toe_planted = interval_means(toe, track.intervals)
         reach = float(np.median(_length(shin - thigh) + _length(foot_world - shin)))
         target, roll = toe_roll(thigh[f], target, toe_planted[owner[f]], ROLL_REACH * reach, weight[f])
     return target, roll
