@@ -266,7 +266,8 @@ def test_straight_legs_bend_their_knees_toward_the_characters_front_wherever_it_
 
 def test_vectorised_slide_and_planted_spots_equal_the_per_interval_loops():
     # 보고의 미끄러짐과 디딘 자리는 구간마다 도는 대신 한 번에 잰다: 구간마다 잰 값과 같다 (씨앗 고정, 구간 경계 포함).
-    from twoboneik.footlock import _interval_means, _slide
+    from twoboneik.foot_metrics import slide as _slide
+    from twoboneik.intervals import interval_means as _interval_means
 
     rng = np.random.default_rng(12)
     up = np.array([0.0, 1.0, 0.0])

@@ -145,6 +145,7 @@ def apply_two_bone_ik(
     Returns:
         TwoBoneIKPose(upper_rotation, mid_rotation, end_rotation, joint, end, reachable).
     """
+    # 검사 (계산 전에 ValueError) → 읽기 (부모 공간 P, 두 뼈가 모두 0 이면 ValueError) → 풀기·섞기 → 결과.
     inputs = validate_bone_inputs(
         parent_world, upper_local, mid_local, end_local, target_world, pole_world, weight, soft, keep_end_rotation,
         end_rotation, end_rotation_weight, tip, bend_limits,
@@ -154,7 +155,16 @@ def apply_two_bone_ik(
     chain, target_p, pole_p = _read_chain(inputs, parent)
     tip_e = None if inputs.tip is None else np.broadcast_to(inputs.tip, batch + (3,))
     solve = _TriangleSolver(pole_p, np.broadcast_to(inputs.soft, batch), inputs.bend_limits)
-    weight_full = np.broadcast_to(inputs.weight, batch)
+    upper_out, mid_out, end_out, reachable = _solve_and_blend(inputs, parent, chain, target_p, tip_e, solve)
+    return _new_pose(batch, parent, chain, tip_e, upper_out, mid_out, end_out, reachable)
+
+
+def _solve_and_blend(
+    inputs: BoneInputs, parent: np.ndarray, chain: Chain, target_p: np.ndarray, tip_e: np.ndarray | None,
+    solve: _TriangleSolver,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """풀기 → 돌리기 → 섞기·끝 회전: weight 로 섞은 새 로컬 회전 (q_U, q_M, q_E) 과 reachable (배치 모양)."""
+    weight_full = np.broadcast_to(inputs.weight, inputs.batch)
     if inputs.end_rotation is not None:
         upper_q1, mid_q1, end_q1, reachable_full, follow_rows = _solve_end_rotation(
             inputs, inputs.end_rotation, parent, chain, target_p, tip_e, solve
@@ -163,18 +173,25 @@ def apply_two_bone_ik(
         # 끝도 같은 weight 로 섞는다 (weight 0 과 따라감 행은 입력 그대로).
         keep_input = ((weight_full <= 0) | follow_rows)[..., None]
         end_out = np.where(keep_input, chain.e_q, blend(chain.e_unit, end_q1, weight_full))
+        return upper_out, mid_out, end_out, reachable_full
+    if inputs.keep_end_rotation or tip_e is None:
+        # 효과점은 end 원점. 유지 + tip 이면 tip 은 들어온 방향 그대로 붙어 가므로 겨누는 점 = target − o_in.
+        triangle = chain
+        aim = target_p if tip_e is None else target_p - tip_offset(chain, tip_e)
     else:
-        if inputs.keep_end_rotation or tip_e is None:
-            # 효과점은 end 원점. 유지 + tip 이면 tip 은 들어온 방향 그대로 붙어 가므로 겨누는 점 = target − o_in.
-            triangle = chain
-            aim = target_p if tip_e is None else target_p - tip_offset(chain, tip_e)
-        else:
-            triangle, aim = tip_chain(chain, tip_e), target_p
-        upper_q1, mid_q1, reachable_full = solve(triangle, aim)
-        upper_out, mid_out, end_out = blend_and_keep_end(
-            chain, upper_q1, mid_q1, weight_full, inputs.keep_end_rotation
-        )
-    # 새 자세를 정기구학으로 다시 계산해 관절·효과점의 월드 위치를 낸다.
+        triangle, aim = tip_chain(chain, tip_e), target_p
+    upper_q1, mid_q1, reachable_full = solve(triangle, aim)
+    upper_out, mid_out, end_out = blend_and_keep_end(
+        chain, upper_q1, mid_q1, weight_full, inputs.keep_end_rotation
+    )
+    return upper_out, mid_out, end_out, reachable_full
+
+
+def _new_pose(
+    batch: tuple[int, ...], parent: np.ndarray, chain: Chain, tip_e: np.ndarray | None,
+    upper_out: np.ndarray, mid_out: np.ndarray, end_out: np.ndarray, reachable_full: np.ndarray,
+) -> TwoBoneIKPose:
+    """결과: 새 자세를 정기구학으로 다시 계산해 관절·효과점의 월드 위치를 낸다 (단일 프레임이면 reachable 은 bool)."""
     joint_new_p = chain.root_p + rotate_vector(upper_out, chain.mid_offset_u)
     end_in_mid = chain.end_offset_m if tip_e is None else tip_in_mid(chain, end_out, tip_e)
     end_new_p = chain.root_p + rotate_vector(upper_out, chain.u_s * (chain.m_t + rotate_vector(mid_out, end_in_mid)))

@@ -1,16 +1,16 @@
 """발 고정 (foot locking): 모션 캡처에서 디딘 발이 미끄러지는 것 (foot skating) 을 두 뼈 IK 로 고친다.
 
-footlock 은 이름 붙은 단계를 차례로 부른다:
+footlock 은 이름 붙은 단계를 차례로 부른다 (단계마다 한 모듈):
 
-1. 준비 (_prepare): 다리 찾기 (legs.find_legs), 다리와 조상의 정기구학 (fk), 척도 (scale.infer_scale), 위·앞.
+1. 준비 (footlock_setup.prepare): 다리 찾기 (legs.find_legs), 다리와 조상의 정기구학 (fk), 척도 (scale.infer_scale), 위·앞.
 2. 접지 (contact.find_contact_tracks): 발목·발끝의 높이와 수평 속도의 히스테리시스, 땅 높이.
-3. 목표 (_plan_leg): 접지 구간마다 디딘 자리 = 발목 위치의 평균. 다만 들어온 발목에서 max_drift (0.1) 다리 길이
+3. 목표 (footlock_plan.plan_leg): 접지 구간마다 디딘 자리 = 발목 위치의 평균. 다만 들어온 발목에서 max_drift (0.1) 다리 길이
    보다 멀면 그 거리까지만 (목줄): 긴 디딤에서 발이 실제로 움직이면 그만큼은 따라간다. 구간 안은 무게 1, 앞뒤
-   blend_frames 프레임은 smoothstep 으로 0 → 1 → 0.
-4. (옵션) 엉덩이 조정 (_adjust_hips, hips.py): 디딘 두 발이 닿도록 엉덩이를 가장 작게, 부드럽게 옮긴다.
-5. 다리마다 풀기 (_solve_leg): apply_two_bone_ik (발의 월드 회전 유지, 자동 극), 닿지 않으면 발끝 구르기
+   blend_frames 프레임은 smoothstep 으로 0 → 1 → 0 (intervals.blend_weights).
+4. (옵션) 엉덩이 조정 (footlock_hips.adjust_hips, hips.py): 디딘 두 발이 닿도록 엉덩이를 가장 작게, 부드럽게 옮긴다.
+5. 다리마다 풀기 (footlock_solve.solve_legs): apply_two_bone_ik (발의 월드 회전 유지, 자동 극), 닿지 않으면 발끝 구르기
    (toeroll.py), 새 로컬 회전을 채널 순서의 오일러 각으로 (원래 값에 가장 가까운 해).
-6. 보고 (_report): 고친 클립을 다시 정기구학으로 재서 미끄러짐·닿지 못한 프레임·회전·지표.
+6. 보고 (footlock_measure.measure): 고친 클립을 다시 정기구학으로 재서 미끄러짐·닿지 못한 프레임·회전·지표.
 
 옵션 없이는 다리 관절의 회전 채널만 바뀐다 (무게 0 인 프레임, 다른 관절, 위치 채널은 비트 단위로 그대로).
 --adjust-hips 이면 엉덩이 (뿌리) 의 위치 채널도 바뀐다.
@@ -19,62 +19,23 @@ footlock 은 이름 붙은 단계를 차례로 부른다:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple, Optional, Sequence
+from typing import Callable, Optional
 
 import numpy as np
-from numpy.typing import NDArray
 
-from .bones import LocalTransform, apply_two_bone_ik
 from .bvh import BvhClip
-from .contact import (
-    ContactOptions,
-    ContactTrack,
-    detect_up_axis,
-    find_contact_tracks,
-    foot_heights,
-    rest_tip,
-    tip_world,
-)
-from .foot_metrics import foot_metrics
-from .foot_metrics import slide as _slide
-from .fk import (
-    Pose,
-    euler_to_quaternion,
-    forward_kinematics,
-    local_rotation_angles,
-    local_translations,
-    matrix_to_euler,
-    matrix_to_quaternion,
-    quaternion_to_matrix,
-    rest_positions,
-    rotation_order,
-)
-from .legs import Leg, find_legs
-from .pole import auto_pole
-from .footlock_report import FootlockResult, FootReport, HipsReport
-from .hips import hips_offsets
-from .scale import ClipScale, infer_scale
-from .toeroll import toe_roll
-from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize
+from .contact import ContactOptions, find_contact_tracks
+from .footlock_hips import adjust_hips, shifted
+from .footlock_measure import measure
+from .footlock_plan import plan_leg
+from .footlock_report import FootlockResult, FootReport
+from .footlock_setup import character_forward, prepare
+from .footlock_solve import solve_legs
+from .intervals import blend_weights
+from .scale import infer_scale
+from .toeroll import ROLL_REACH as ROLL_REACH  # 예전 자리 (twoboneik.footlock.ROLL_REACH) 에서도 불러온다
 
 __all__ = ["FootlockOptions", "FootReport", "FootlockResult", "footlock", "character_forward", "blend_weights"]
-
-class _JointLocals(NamedTuple):
-    """다리 관절 하나의 들어온 로컬 값 (모든 프레임)."""
-
-    translation: NDArray[np.float64]  # (F, 3)
-    rotation: NDArray[np.float64]  # (F, 4) 사원수
-    angles: NDArray[np.float64]  # (F, 3) 채널 순서의 오일러 각, 도
-
-
-#: 발끝 구르기는 발목이 다리 길이의 이 비율보다 멀어질 때 시작한다 (다 편 다리의 IK 는 무릎 방향이 불안정하다).
-ROLL_REACH = 0.999
-
-#: 엉덩이 조정은 (굴린) 발목 목표가 다리 길이의 이 비율 안에 들도록 옮긴다 (무릎이 조금 굽은 채로 남는 여유).
-HIPS_REACH = 0.995
-
-#: IK 를 이만큼의 프레임씩 잘라 푼다: 진행 표시를 위해서이고, 작업 배열이 캐시에 가깝게 머문다.
-CHUNK_FRAMES = 16384
 
 
 @dataclass(frozen=True)
@@ -129,120 +90,6 @@ class FootlockOptions:
         infer_scale(1.0, self.units, self.scale)  # units·scale 검사 (다리 길이는 아직 모른다)
 
 
-def blend_weights(
-    intervals: Sequence[tuple[int, int]], frames: int, blend_frames: int
-) -> tuple[NDArray[np.float64], NDArray[np.intp]]:
-    """접지 구간들에서 프레임마다의 IK 무게 (F,) 와 그 무게를 준 구간 번호 (F,, 없으면 −1).
-
-    구간 안은 1, 구간 앞뒤 k = 1 … B 프레임 떨어진 곳은 smoothstep(1 − k/(B + 1)) (= 3x² − 2x³).
-    두 구간의 꼬리가 겹치면 더 큰 무게를 준 구간을 쓴다.
-    """
-    weight = np.zeros(frames)
-    owner = np.full(frames, -1, dtype=np.intp)
-    ramp_x = 1.0 - np.arange(1, blend_frames + 1) / (blend_frames + 1)
-    ramp = ramp_x * ramp_x * (3.0 - 2.0 * ramp_x)
-    for n, (s, e) in enumerate(intervals):
-        weight[s:e + 1] = 1.0
-        owner[s:e + 1] = n
-        for frames_idx, values in (
-            (np.arange(s - 1, s - blend_frames - 1, -1), ramp),
-            (np.arange(e + 1, e + blend_frames + 1), ramp),
-        ):
-            inside = (frames_idx >= 0) & (frames_idx < frames)
-            idx, val = frames_idx[inside], values[inside]
-            better = val > weight[idx]
-            weight[idx[better]] = val[better]
-            owner[idx[better]] = n
-    return weight, owner
-
-
-def character_forward(clip: BvhClip, legs: tuple[Leg, Leg], up: NDArray[np.float64]) -> NDArray[np.float64]:
-    """쉬는 자세 (모든 채널 0) 에서 캐릭터의 앞 (단위 벡터, up 에 수직).
-
-    발 → 발끝 방향의 평균 (수평 성분). 발끝이 없거나 수평 성분이 없으면 (왼쪽 엉덩이 − 오른쪽 엉덩이) × up.
-    쉬는 자세에서는 조상의 회전이 모두 항등이므로 이것이 곧 허벅지 부모 공간의 n 이다.
-    """
-    rest = rest_positions(clip)
-    total = np.zeros(3)
-    for leg in legs:
-        tip = rest_tip(rest, leg)
-        if tip is not None:
-            total += tip - rest[leg.foot]
-    total -= np.dot(total, up) * up
-    length = float(np.linalg.norm(total))
-    left, right = legs
-    if not length > 1e-9 * max(1.0, float(np.max(np.abs(rest)))):
-        total = np.cross(rest[left.thigh] - rest[right.thigh], up)
-        total -= np.dot(total, up) * up
-        length = float(np.linalg.norm(total))
-        if not length > 0:
-            raise ValueError("쉬는 자세에서 캐릭터의 앞을 정할 수 없습니다 (발끝이 없고 두 엉덩이가 위 방향으로 나란합니다)")
-    forward: NDArray[np.float64] = total / length
-    return forward
-
-
-def _require_three_rotations(clip: BvhClip, joint: int) -> str:
-    order = rotation_order(clip.channels[joint])
-    if len(order) != 3 or len(set(order)) != 3:
-        raise ValueError(
-            f"다리 관절 {clip.names[joint]!r} 의 회전 채널 ({' '.join(clip.channels[joint])}) 은 서로 다른 세 축이어야"
-            " IK 의 회전을 적을 수 있습니다"
-        )
-    return order
-
-
-def _interval_means(points: NDArray[np.float64], intervals: Sequence[tuple[int, int]]) -> NDArray[np.float64]:
-    """구간마다 (끝 포함) points (F, 3) 의 평균 (N, 3): 디딘 자리."""
-    if not intervals:
-        return np.zeros((0, 3))
-    bounds = np.asarray(intervals, dtype=np.intp).reshape(-1, 2)
-    # reduceat 은 [i_k, i_(k+1)) 을 더한다: 시작과 끝 + 1 을 번갈아 주고 짝수 번째만 쓴다 (끝 + 1 = F 이면 0 행을 덧댄다).
-    padded = np.concatenate((points, np.zeros((1, 3))))
-    sums = np.add.reduceat(padded, np.stack((bounds[:, 0], bounds[:, 1] + 1), axis=-1).ravel(), axis=0)[0::2]
-    means: NDArray[np.float64] = sums / (bounds[:, 1] - bounds[:, 0] + 1)[:, None]
-    return means
-
-
-def _rotation_angle_deg(q0: NDArray[np.float64], q1: NDArray[np.float64]) -> NDArray[np.float64]:
-    """q0 에서 q1 까지의 회전각 (도). q = q0⁻¹ q1 의 2·atan2(|q.xyz|, |q.w|): acos(내적) 과 달리 0 근처에서도 정확하다."""
-    relative = quaternion_multiply(quaternion_conjugate(q0), q1)
-    vector = np.sqrt(np.sum(relative[..., :3] ** 2, axis=-1))
-    angle: NDArray[np.float64] = np.rad2deg(2.0 * np.arctan2(vector, np.abs(relative[..., 3])))
-    return angle
-
-
-class _Setup(NamedTuple):
-    """준비 단계의 결과: 다리, 관절마다 회전 순서, 들어온 자세, 쉬는 자세, 척도, 위, 앞."""
-
-    legs: tuple[Leg, Leg]
-    orders: dict[int, str]
-    needed: list[int]
-    pose: Pose
-    rest: NDArray[np.float64]
-    leg_length: float
-    scale: ClipScale
-    up: NDArray[np.float64]
-    forward: NDArray[np.float64]
-
-
-class _LegPlan(NamedTuple):
-    """한 다리의 목표: 무게 (F,), 무게를 준 구간 (F,), IK 를 쓰는 프레임, 그 프레임의 발목·발끝 목표, 다리가 닿는 거리."""
-
-    weight: NDArray[np.float64]
-    owner: NDArray[np.intp]
-    active: NDArray[np.intp]
-    ankle_target: NDArray[np.float64]  # (A, 3)
-    toe_target: Optional[NDArray[np.float64]]  # (A, 3), 굴리지 않으면 None
-    reach: float
-
-
-class _LegSolution(NamedTuple):
-    """접지 중 닿지 못한 프레임과 다리 관절의 들어온 로컬 값 (plan.active 의 프레임만)."""
-
-    unreachable: NDArray[np.intp]
-    locals_: dict[int, _JointLocals]
-
-
 def footlock(
     clip: BvhClip,
     options: Optional[FootlockOptions] = None,
@@ -256,302 +103,25 @@ def footlock(
     options = options or FootlockOptions()
     options.validate()
     report = progress or (lambda fraction, stage: None)
-    setup = _prepare(clip, options, report)
+    setup = prepare(clip, options, report)
     report(0.15, "접지 찾기")
     tracks, ground = find_contact_tracks(
         setup.rest, setup.pose, setup.legs, setup.up, clip.frame_time, setup.scale.units_per_metre,
         options.contact, options.ground,
     )
-    plans = [_plan_leg(setup, leg, track, options) for leg, track in zip(setup.legs, tracks)]
+    plans = [plan_leg(setup, leg, track, options) for leg, track in zip(setup.legs, tracks)]
     motion = clip.motion.copy()
     pose, hips = setup.pose, None
     if options.adjust_hips:
         # 목표는 엉덩이를 옮기기 전에 정한다 (디딘 자리는 들어온 발의 것). 뿌리의 이동은 모든 관절을 같이 옮기므로
         # 정기구학을 다시 하지 않고 위치에 더하기만 한다.
-        hips = _adjust_hips(clip, setup, plans, options, motion)
-        pose = _shifted(setup.pose, hips.offset)
-    total_work = max(1, sum(plan.active.size for plan in plans))
-    solutions: list[_LegSolution] = []
-    for leg, plan in zip(setup.legs, plans):
-        done = sum(p.active.size for p in plans[:len(solutions)])
-        tick = lambda n, done=done: report(0.2 + 0.7 * (done + n) / total_work, "IK")  # noqa: E731
-        solutions.append(_solve_leg(clip, setup, pose, leg, plan, options, motion, tick))
+        hips = adjust_hips(clip, setup, plans, options, motion)
+        pose = shifted(setup.pose, hips.offset)
+    solutions = solve_legs(clip, setup, pose, plans, options, motion, report)
     report(0.9, "검사")
     # 보고는 IK 의 결과가 아니라 쓴 오일러 각에서 다시 잰다 (적는 동안의 반올림까지 본다).
-    result = _report(clip, setup, tracks, plans, solutions, motion, ground, hips)
+    result = measure(clip, setup, tracks, plans, solutions, motion, ground, hips)
     report(1.0, "끝")
     return result
 
 
-def _prepare(clip: BvhClip, options: FootlockOptions, report: Callable[[float, str], None]) -> _Setup:
-    """다리·회전 순서·정기구학·척도·위·앞. 계산 전에 잘못된 입력을 ValueError 로 거른다."""
-    legs = find_legs(clip, options.left_foot, options.right_foot, options.left_toe, options.right_toe)
-    orders = {j: _require_three_rotations(clip, j) for leg in legs for j in (leg.thigh, leg.shin, leg.foot)}
-    if clip.frame_count == 0:
-        raise ValueError("클립에 프레임이 없습니다 (Frames: 0) — 고칠 것이 없습니다")
-    if options.adjust_hips:
-        _root_position_columns(clip, legs)
-    report(0.0, "정기구학")
-    needed = [j for leg in legs for j in (leg.thigh, leg.shin, leg.foot, leg.toe) if j >= 0]
-    pose = forward_kinematics(clip, needed)
-    rest = rest_positions(clip)
-    leg_length = float(np.mean([_reach(rest, leg) for leg in legs]))
-    clip_scale = infer_scale(leg_length, options.units, options.scale)
-    up = detect_up_axis(rest[legs[0].thigh], rest[legs[0].foot])
-    return _Setup(legs, orders, needed, pose, rest, leg_length, clip_scale, up, character_forward(clip, legs, up))
-
-
-def _reach(rest: NDArray[np.float64], leg: Leg) -> float:
-    """허벅지 + 정강이 길이 (다 편 다리가 닿는 거리)."""
-    return float(sum(np.linalg.norm(rest[b] - rest[a]) for a, b in ((leg.thigh, leg.shin), (leg.shin, leg.foot))))
-
-
-def _plan_leg(setup: _Setup, leg: Leg, track: ContactTrack, options: FootlockOptions) -> _LegPlan:
-    """무게와 목표: 디딘 자리 (구간 평균) 를 들어온 발목에서 max_drift·L 안에 둔다 (_anchors)."""
-    frames = setup.pose.joint_positions.shape[1]
-    weight, owner = blend_weights(track.intervals, frames, options.blend_frames)
-    active = np.flatnonzero(weight > 0)
-    ankle = setup.pose.joint_positions[leg.foot]
-    radius = options.max_drift * setup.leg_length
-    spots = _interval_means(ankle, track.intervals)
-    anchors = _anchors(ankle, track.intervals, spots, radius)
-    # 섞는 프레임은 가까운 구간 끝의 자리를 목줄로 묶는다: 구간 경계에서 이어진다.
-    bounds = np.asarray(track.intervals, dtype=np.intp).reshape(-1, 2)
-    inside = np.clip(active, bounds[owner[active], 0], bounds[owner[active], 1])
-    ankle_target = _leash(ankle[active], anchors[inside], radius)
-    toe_target = None
-    if options.toe_roll and (leg.toe >= 0 or leg.toe_site is not None):
-        toe_spots = _interval_means(tip_world(setup.pose, leg), track.intervals)[owner[active]]
-        # 발끝도 발목과 같은 만큼 옮긴다: 디딘 발 (발목 → 발끝) 은 강체로 남는다.
-        toe_target = toe_spots + (ankle_target - spots[owner[active]])
-    return _LegPlan(weight, owner, active, ankle_target, toe_target, _reach(setup.rest, leg))
-
-
-def _anchors(
-    ankle: NDArray[np.float64], intervals: Sequence[tuple[int, int]], spots: NDArray[np.float64], radius: float
-) -> NDArray[np.float64]:
-    """접지 프레임마다 디딘 자리 (F, 3; 접지 밖은 0).
-
-    보통은 구간 평균 그대로. 들어온 발목이 평균에서 radius 보다 멀어지는 구간 (발이 실제로 움직인 긴 디딤) 에서는
-    끌려가는 점: 평균에서 시작해, 발목이 radius 밖으로 나갈 때만 그 거리까지 끌려온다 — radius 를 지키는 가장 적은 움직임.
-    """
-    anchors = np.zeros_like(ankle)
-    for (s, e), spot in zip(intervals, spots):
-        points = ankle[s:e + 1]
-        gap = spot - points
-        if float(np.max(np.sum(gap * gap, axis=-1))) <= radius * radius:
-            anchors[s:e + 1] = spot
-            continue
-        anchor = spot.copy()
-        for k, point in enumerate(points):
-            offset = anchor - point
-            distance = float(np.sqrt(offset @ offset))
-            if distance > radius:
-                anchor = point + offset * (radius / distance)
-            anchors[s + k] = anchor
-    return anchors
-
-
-def _leash(points: NDArray[np.float64], spots: NDArray[np.float64], radius: float) -> NDArray[np.float64]:
-    """spots 를 points 에서 radius 안으로 (더 멀면 그 방향으로 radius 에): 거리에 연속이라 튀지 않는다."""
-    gap = spots - points
-    distance = np.sqrt(np.sum(gap * gap, axis=-1))
-    far = distance > radius
-    keep = np.where(far, radius / np.where(far, distance, 1.0), 1.0)
-    leashed: NDArray[np.float64] = points + gap * keep[:, None]
-    return leashed
-
-
-def _root_position_columns(clip: BvhClip, legs: Sequence[Leg]) -> tuple[int, NDArray[np.intp]]:
-    """다리들의 뿌리 관절과 그 X·Y·Z 위치 채널의 열. 없으면 ValueError (adjust_hips 를 쓸 수 없다)."""
-    roots = set()
-    for leg in legs:
-        j = leg.thigh
-        while int(clip.parents[j]) >= 0:
-            j = int(clip.parents[j])
-        roots.add(j)
-    root = min(roots)
-    start = int(clip.channel_start[root])
-    columns = [start + list(clip.channels[root]).index(c) if c in clip.channels[root] else -1
-               for c in ("Xposition", "Yposition", "Zposition")]
-    if len(roots) != 1 or min(columns) < 0:
-        raise ValueError(
-            f"adjust_hips=True 에는 두 다리의 공통 뿌리 관절에 X·Y·Z 위치 채널이 있어야 합니다 "
-            f"(뿌리 {clip.names[root]!r}, 채널: {' '.join(clip.channels[root])})"
-        )
-    return root, np.asarray(columns, dtype=np.intp)
-
-
-def _adjust_hips(
-    clip: BvhClip, setup: _Setup, plans: Sequence[_LegPlan], options: FootlockOptions, motion: NDArray[np.float64]
-) -> HipsReport:
-    """엉덩이 이동을 구해 motion 의 뿌리 위치 채널에 더하고 보고한다."""
-    frames = clip.frame_count
-    roots, targets, planted, radii = [], [], [], []
-    for leg, plan in zip(setup.legs, plans):
-        root = setup.pose.joint_positions[leg.thigh]
-        target = np.zeros((frames, 3))
-        target[plan.active] = plan.ankle_target
-        if plan.toe_target is not None:
-            # 발끝 구르기가 닿게 할 수 있는 만큼은 엉덩이를 옮기지 않는다: 굴린 발목을 목표로.
-            toe = np.zeros((frames, 3))
-            toe[plan.active] = plan.toe_target
-            target[plan.active] = toe_roll(
-                root[plan.active], plan.ankle_target, plan.toe_target, HIPS_REACH * plan.reach, np.ones(plan.active.size)
-            )[0]
-        roots.append(root)
-        targets.append(target)
-        planted.append(plan.weight >= 1.0)
-        radii.append(HIPS_REACH * plan.reach)
-    half = int(round(options.hips_blend / clip.frame_time / 2))
-    offset = hips_offsets(roots, targets, planted, radii, half, options.hips_limit * setup.leg_length)
-    _, columns = _root_position_columns(clip, setup.legs)
-    touched = np.flatnonzero(np.any(offset != 0.0, axis=-1))
-    motion[np.ix_(touched, columns)] += offset[touched]
-    size = np.sqrt(np.sum(offset * offset, axis=-1))
-    return HipsReport(offset, float(size.max(initial=0.0)), touched)
-
-
-def _shifted(pose: Pose, offset: NDArray[np.float64]) -> Pose:
-    """뿌리를 offset (F, 3) 만큼 옮긴 자세: 계산한 모든 관절의 월드 위치가 같이 옮겨진다 (회전은 그대로)."""
-    positions_jm = pose.joint_positions.copy()
-    positions_jm[pose.computed] += offset[None]
-    return Pose(positions_jm.transpose(1, 0, 2), pose.rotations, pose.computed, positions_jm, pose.joint_rotations)
-
-
-def _joint_locals(clip: BvhClip, joint: int, order: str, frames: NDArray[np.intp]) -> _JointLocals:
-    """관절의 들어온 로컬 값을 frames 의 프레임만 (IK 를 쓰지 않는 프레임의 사원수는 만들지 않는다)."""
-    angles = local_rotation_angles(clip, joint)[frames]
-    return _JointLocals(local_translations(clip, joint)[frames], euler_to_quaternion(order, angles), angles)
-
-
-def _parent_world(pose: Pose, parent: int, frames: NDArray[np.intp]) -> NDArray[np.float64]:
-    """허벅지 부모의 월드 변환 (N, 4, 4) (부모가 없으면 항등)."""
-    world = np.zeros((frames.size, 4, 4))
-    world[:, 3, 3] = 1.0
-    if parent >= 0:
-        world[:, :3, :3] = pose.joint_rotations[parent][frames]
-        world[:, :3, 3] = pose.joint_positions[parent][frames]
-    else:
-        world[:, :3, :3] = np.eye(3)
-    return world
-
-
-def _solve_leg(
-    clip: BvhClip, setup: _Setup, pose: Pose, leg: Leg, plan: _LegPlan, options: FootlockOptions,
-    motion: NDArray[np.float64], tick: Callable[[int], None],
-) -> _LegSolution:
-    """한 다리를 CHUNK_FRAMES 씩 풀어 motion 의 회전 채널에 적는다. 접지 중 닿지 못한 프레임을 돌려준다."""
-    joints = (leg.thigh, leg.shin, leg.foot)
-    locals_ = {j: _joint_locals(clip, j, setup.orders[j], plan.active) for j in joints}
-    columns = {
-        j: np.array([int(clip.channel_start[j]) + k for k, c in enumerate(clip.channels[j]) if c.endswith("rotation")],
-                    dtype=np.intp)
-        for j in joints
-    }
-    parent = int(clip.parents[leg.thigh])
-    unreachable: list[NDArray[np.intp]] = []
-    for start in range(0, plan.active.size, CHUNK_FRAMES):
-        chunk = slice(start, start + CHUNK_FRAMES)
-        f = plan.active[chunk]
-        parent_world = _parent_world(pose, parent, f)
-        pole = auto_pole(
-            pose.joint_positions[leg.thigh][f], pose.joint_positions[leg.shin][f], pose.joint_positions[leg.foot][f],
-            parent_world[:, :3, :3] @ setup.forward,
-        )
-        ones = np.ones((f.size, 3))
-        upper, mid, end = (
-            LocalTransform(locals_[j].translation[chunk], locals_[j].rotation[chunk], ones) for j in joints
-        )
-        target = plan.ankle_target[chunk]
-        roll: Optional[NDArray[np.float64]] = None
-        if plan.toe_target is not None:
-            # 섞는 프레임에서는 굴림도 무게만큼 (θ·w): 접지 밖에서 발 회전이 튀지 않는다.
-            target, roll = toe_roll(
-                pose.joint_positions[leg.thigh][f], target, plan.toe_target[chunk], ROLL_REACH * plan.reach,
-                plan.weight[f],
-            )
-        result = apply_two_bone_ik(parent_world, upper, mid, end, target, pole, weight=plan.weight[f], keep_end_rotation=True)
-        foot_rotation = _foot_rotation(
-            locals_, joints, chunk, result.upper_rotation, result.mid_rotation, parent_world, roll
-        )
-        for j, q in zip(joints, (result.upper_rotation, result.mid_rotation, foot_rotation)):
-            motion[np.ix_(f, columns[j])] = matrix_to_euler(
-                setup.orders[j], quaternion_to_matrix(q), near=locals_[j].angles[chunk]
-            )
-        unreachable.append(f[(plan.weight[f] >= 1.0) & ~np.asarray(result.reachable)])
-        tick(start + f.size)
-    return _LegSolution(np.concatenate(unreachable) if unreachable else np.zeros(0, dtype=np.intp), locals_)
-
-
-def _foot_rotation(
-    locals_: dict[int, _JointLocals], joints: tuple[int, int, int], f: slice,
-    upper: NDArray[np.float64], mid: NDArray[np.float64], parent_world: NDArray[np.float64],
-    roll: Optional[NDArray[np.float64]],
-) -> NDArray[np.float64]:
-    """발의 월드 회전을 들어온 그대로 (굴리면 굴림 q_R 만큼 돌린) 두는 발의 로컬 사원수.
-
-    섞는 프레임에서는 apply_two_bone_ik 가 세 회전을 따로 slerp 하므로 발의 월드 회전이 조금 어긋난다. 발 고정에서는
-    발이 바닥과 이루는 각이 중요하므로 다시 구한다: 부모의 월드 회전 P 로
-    q_E = (q_U q_M)⁻¹ P⁻¹ q_R P (q_U0 q_M0 q_E0); 굴리지 않으면 q_R = 1 이라 (q_U q_M)⁻¹ (q_U0 q_M0) q_E0.
-    """
-    thigh, shin, foot = joints
-    chain_before = quaternion_multiply(locals_[thigh].rotation[f], locals_[shin].rotation[f])
-    foot_parent = quaternion_multiply(chain_before, locals_[foot].rotation[f])
-    if roll is not None:
-        parent_q = matrix_to_quaternion(parent_world[:, :3, :3])
-        roll_parent = quaternion_multiply(quaternion_conjugate(parent_q), quaternion_multiply(roll, parent_q))
-        foot_parent = quaternion_multiply(roll_parent, foot_parent)
-    chain_after = quaternion_multiply(upper, mid)
-    rotation: NDArray[np.float64] = quaternion_normalize(quaternion_multiply(quaternion_conjugate(chain_after), foot_parent))
-    return rotation
-
-
-def _report(
-    clip: BvhClip, setup: _Setup, tracks: Sequence[ContactTrack], plans: Sequence[_LegPlan],
-    solutions: Sequence[_LegSolution], motion: NDArray[np.float64], ground: float, hips: Optional[HipsReport],
-) -> FootlockResult:
-    """고친 클립으로 다시 정기구학을 해서 잰다 (IK 의 플래그를 믿지 않는다)."""
-    fixed = clip.copy(motion=motion)  # motion 은 footlock 이 만든 사본이다: 다시 복사하지 않는다
-    # 다리와 조상만 다시 (걷기에서는 늘 한 발이 디뎌 있어 바뀐 프레임만 고르는 것은 더 빠르지 않았다).
-    before, after = setup.pose, forward_kinematics(fixed, setup.needed)
-    up = setup.up
-    feet = [
-        _foot_report(fixed, setup, leg, track, plan, solution, before, after)
-        for leg, track, plan, solution in zip(setup.legs, tracks, plans, solutions)
-    ]
-    metrics = {
-        label: foot_metrics(
-            [p.joint_positions[leg.foot] for leg in setup.legs],
-            [tip_world(p, leg) for leg in setup.legs],
-            [foot_heights(setup.rest, p, leg, up)[1] - ground for leg in setup.legs],
-            [t.contact for t in tracks], [t.intervals for t in tracks], up, 1.0 / clip.frame_time,
-            setup.scale.units_per_metre,
-        )
-        for label, p in (("before", before), ("after", after))
-    }
-    return FootlockResult(fixed, feet, setup.scale, up, ground, setup.leg_length, setup.forward, metrics, hips)
-
-
-def _foot_report(
-    fixed: BvhClip, setup: _Setup, leg: Leg, track: ContactTrack, plan: _LegPlan, solution: _LegSolution,
-    before: Pose, after: Pose,
-) -> FootReport:
-    largest = 0.0
-    for j in (leg.thigh, leg.shin, leg.foot):
-        # IK 를 쓰지 않은 프레임의 회전은 비트 단위로 그대로이므로 쓴 프레임만 잰다.
-        q_new = euler_to_quaternion(setup.orders[j], local_rotation_angles(fixed, j)[plan.active])
-        angle = _rotation_angle_deg(solution.locals_[j].rotation, q_new)
-        largest = max(largest, float(angle.max()) if angle.size else 0.0)
-    missed = solution.unreachable
-    miss = 0.0
-    if missed.size:
-        gap = after.joint_positions[leg.foot][missed] - plan.ankle_target[np.searchsorted(plan.active, missed)]
-        miss = float(np.sqrt(np.sum(gap * gap, axis=-1)).max())
-    ankle_before, ankle_after = before.joint_positions[leg.foot], after.joint_positions[leg.foot]
-    before_mean, before_max = _slide(ankle_before, track.intervals, setup.up)
-    after_mean, after_max = _slide(ankle_after, track.intervals, setup.up)
-    return FootReport(
-        leg.side, leg.names, leg.convention, track.intervals, before_mean, before_max, after_mean, after_max,
-        missed, miss, largest, track, ankle_before.copy(), ankle_after.copy(),
-    )

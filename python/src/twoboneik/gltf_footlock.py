@@ -19,23 +19,25 @@ BVH 도구 (footlock.py) 와 같은 단계를 glTF 의 노드에 한다:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, NamedTuple, Optional, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
 
-from .bones import LocalTransform, apply_two_bone_ik
+from ._affine import length as _length
+from .bones import LocalTransform, TwoBoneIKPose, apply_two_bone_ik
 from .contact import ContactTrack, detect_contacts, estimate_ground
 from .fk import matrix_to_quaternion
 from .foot_metrics import slide
-from .footlock import ROLL_REACH, FootlockOptions, blend_weights  # ROLL_REACH: BVH 도구와 같은 발끝 구르기 뻗음
+from .footlock import FootlockOptions
 from .gltf_anim import AnimationTracks, compose, load_animation, local_trs, node_parents, world_matrices
 from .gltf_io import GltfError, GltfFile, append_accessor
 from .gltf_legs import GltfLeg, find_gltf_legs
+from .intervals import blend_weights, interval_means
 from .pole import auto_pole
 from .rotation import quaternion_conjugate, quaternion_multiply, quaternion_normalize, rotate_vector
 from .scale import ClipScale, infer_scale
-from .toeroll import toe_roll
+from .toeroll import ROLL_REACH, toe_roll  # ROLL_REACH: BVH 도구와 같은 발끝 구르기 뻗음
 
 __all__ = ["GltfFootReport", "GltfFootlockResult", "footlock_gltf", "UP"]
 
@@ -88,17 +90,6 @@ class GltfFootlockResult:
         return "\n".join(lines)
 
 
-def _length(v: NDArray[np.float64]) -> NDArray[np.float64]:
-    out: NDArray[np.float64] = np.sqrt(np.sum(v * v, axis=-1))
-    return out
-
-
-def _interval_means(points: NDArray[np.float64], intervals: Sequence[tuple[int, int]]) -> NDArray[np.float64]:
-    if not intervals:
-        return np.zeros((0, 3))
-    return np.stack([points[s:e + 1].mean(axis=0) for s, e in intervals])
-
-
 def _between_matrix(document: dict[str, Any], tracks: AnimationTracks, nodes: Sequence[int], at: NDArray[np.float64]
                     ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
     """사이 뼈들의 로컬 행렬의 곱을 (이동 (F, 3), 회전 (F, 4), 균등 크기 (F,)) 로. 균등하지 않은 크기는 GltfError."""
@@ -139,119 +130,189 @@ def footlock_gltf(gltf: GltfFile, options: Optional[FootlockOptions] = None, ani
     GltfError. 발 이름 옵션 (left_foot 등) 은 glTF 에서 아직 쓰지 않는다 (주면 GltfError).
     """
     options = options or FootlockOptions()
+    tracks, legs = _checked_inputs(gltf, options, animation)
+    document = gltf.json
+    times = tracks.times
+    leg_nodes = [n for leg in legs for n in (leg.thigh, leg.shin, leg.foot, leg.toe) if n >= 0]
+    world = world_matrices(document, tracks, leg_nodes, times)
+    parents = node_parents(document)
+    clip_scale = _clip_scale(options)
+    contacts, ground = _find_contacts(world, legs, times, clip_scale.units_per_metre, options)
+    forward = _character_forward(world, legs)
+    new_rotations: dict[int, NDArray[np.float64]] = {}
+    touched: list[bool] = []
+    for leg, track in zip(legs, contacts):
+        solved = _solve_leg(document, tracks, world, parents, leg, track, forward, options)
+        touched.append(solved is not None)
+        new_rotations.update(solved or {})
+    # 바꾸기 전의 위치를 남기고 (보고의 전), 모든 검사·풀이가 끝난 뒤에야 gltf 에 적는다.
+    before = {n: _position(world, n).copy() for n in leg_nodes}
+    _write_rotations(gltf, tracks, new_rotations)
+    after_tracks = load_animation(gltf, index=tracks.index) if new_rotations else tracks
+    after_world = world_matrices(document, after_tracks, leg_nodes, times)
+    after = {n: after_world[n][:, :3, 3].copy() for n in leg_nodes}
+    feet = [
+        GltfFootReport(
+            leg.side, leg.names, leg.source, track.intervals,
+            slide(before[leg.foot], track.intervals, UP), slide(after[leg.foot], track.intervals, UP), track, was_touched,
+        )
+        for leg, track, was_touched in zip(legs, contacts, touched)
+    ]
+    return GltfFootlockResult(gltf, tracks.name, times, feet, clip_scale, float(ground), before, after)
+
+
+def _checked_inputs(
+    gltf: GltfFile, options: FootlockOptions, animation: Optional[str]
+) -> tuple[AnimationTracks, tuple[GltfLeg, GltfLeg]]:
+    """검사 (바꾸기 전에): 옵션, 쓰지 않는 옵션, 외부 버퍼, 애니메이션, 다리, matrix 로 준 다리 뼈. (애니메이션, 다리)."""
     options.validate()
     if any(name is not None for name in (options.left_foot, options.right_foot, options.left_toe, options.right_toe)):
         raise GltfError("glTF 에서는 --left-foot 등 관절 이름 옵션을 아직 쓰지 않습니다 (이름 표·VRM 맵으로 찾습니다)")
     if gltf.buffer_sources and gltf.buffer_sources[0] == "file":
         raise GltfError("버퍼 0 이 외부 .bin 파일인 .gltf 는 아직 쓸 수 없습니다 (.glb 또는 data URI 로 바꿔 주세요)")
-    document = gltf.json
     tracks = load_animation(gltf, animation)
-    legs = find_gltf_legs(document)
-    _check_trs(document, legs)
-    times = tracks.times
+    legs = find_gltf_legs(gltf.json)
+    _check_trs(gltf.json, legs)
+    return tracks, legs
+
+
+def _position(world: dict[int, NDArray[np.float64]], node: int) -> NDArray[np.float64]:
+    """노드의 월드 위치 (F, 3)."""
+    p: NDArray[np.float64] = world[node][:, :3, 3]
+    return p
+
+
+def _clip_scale(options: FootlockOptions) -> ClipScale:
+    """척도: glTF 는 미터 (1 m = 1 단위), --units/--scale 을 주면 그것."""
+    if options.units is None and options.scale is None:
+        return ClipScale(1.0, "m", "gltf")
+    return infer_scale(1.0, options.units, options.scale)
+
+
+def _find_contacts(
+    world: dict[int, NDArray[np.float64]], legs: Sequence[GltfLeg], times: NDArray[np.float64], scale: float,
+    options: FootlockOptions,
+) -> tuple[list[ContactTrack], float]:
+    """다리마다 접지와 땅 높이 (BVH 도구의 contact.detect_contacts·estimate_ground)."""
     frames = times.size
     frame_time = float(np.median(np.diff(times))) if frames > 1 else 1.0 / 30.0
-    leg_nodes = [n for leg in legs for n in (leg.thigh, leg.shin, leg.foot, leg.toe) if n >= 0]
-    world = world_matrices(document, tracks, leg_nodes, times)
-    parents = node_parents(document)
-
-    def position(node: int) -> NDArray[np.float64]:
-        p: NDArray[np.float64] = world[node][:, :3, 3]
-        return p
-
-    if options.units is None and options.scale is None:
-        clip_scale = ClipScale(1.0, "m", "gltf")
-    else:
-        clip_scale = infer_scale(1.0, options.units, options.scale)
-    scale = clip_scale.units_per_metre
-
     # 접지: 점마다 높이 − 그 점의 '평평히 디뎠을 때' 높이 (클립의 2 백분위), 둘 중 낮은 쪽.
-    raw_heights, speeds, tips = [], [], []
+    raw_heights, speeds = [], []
     for leg in legs:
-        points = [position(leg.foot)] + ([position(leg.toe)] if leg.toe >= 0 else [])
+        points = [_position(world, leg.foot)] + ([_position(world, leg.toe)] if leg.toe >= 0 else [])
         heights = np.stack([p @ UP for p in points])
         clearance = np.percentile(heights, CLEARANCE_PERCENTILE, axis=1)
         raw_heights.append(np.min(heights - (clearance - clearance.min())[:, None], axis=0))
-        tips.append(heights[-1] - clearance[-1])
-        velocity = np.gradient(position(leg.foot), times, axis=0) if frames > 1 else np.zeros((frames, 3))
+        velocity = np.gradient(_position(world, leg.foot), times, axis=0) if frames > 1 else np.zeros((frames, 3))
         velocity -= (velocity @ UP)[:, None] * UP
         speeds.append(np.sqrt(np.sum(velocity * velocity, axis=-1)))
     ground = options.ground if options.ground is not None else estimate_ground(
         raw_heights, options.contact.ground_percentile
     )
     contacts = [detect_contacts(raw_heights[k], speeds[k], ground, frame_time, scale, options.contact) for k in range(2)]
-    forward = _character_forward(world, legs)
+    return contacts, ground
 
-    new_rotations: dict[int, NDArray[np.float64]] = {}
-    touched: list[bool] = []
-    for leg, track in zip(legs, contacts):
-        weight, owner = blend_weights(track.intervals, frames, options.blend_frames)
-        active = np.flatnonzero(weight > 0)
-        if active.size == 0:
-            touched.append(False)
-            continue
-        touched.append(True)
-        f = active
-        at = times[f]
-        parent = int(parents[leg.thigh])
-        parent_world = world[parent][f] if parent >= 0 else np.broadcast_to(np.eye(4), (f.size, 4, 4)).copy()
-        thigh_t, thigh_q, thigh_s = local_trs(document, tracks, leg.thigh, at)
-        shin_t, shin_q, shin_s = local_trs(document, tracks, leg.shin, at)
-        foot_t, foot_q, foot_s = local_trs(document, tracks, leg.foot, at)
-        # 사이 뼈를 위 뼈 쪽에 합친 '실효' 로컬 변환: mid_eff = B₁ ⋯ B_k · (T R S)_shin.
-        b1_t, b1_q, b1_s = _between_matrix(document, tracks, leg.between_upper, at)
-        b2_t, b2_q, b2_s = _between_matrix(document, tracks, leg.between_lower, at)
-        mid_t = b1_t + b1_s[:, None] * rotate_vector(b1_q, shin_t)
-        mid_q = quaternion_multiply(b1_q, shin_q)
-        end_t = b2_t + b2_s[:, None] * rotate_vector(b2_q, foot_t)
-        end_q = quaternion_multiply(b2_q, foot_q)
-        upper = LocalTransform(thigh_t, thigh_q, thigh_s)
-        mid = LocalTransform(mid_t, mid_q, b1_s[:, None] * shin_s)
-        end = LocalTransform(end_t, end_q, b2_s[:, None] * foot_s)
-        foot_world = position(leg.foot)
-        planted = _interval_means(foot_world, track.intervals)
-        target = planted[owner[f]]
-        roll = np.zeros((f.size, 4))
-        roll[:, 3] = 1.0
-        if options.toe_roll and leg.toe >= 0:
-            toe_planted = _interval_means(position(leg.toe), track.intervals)
-            reach = float(np.median(_length(position(leg.shin) - position(leg.thigh))
-                                    + _length(position(leg.foot) - position(leg.shin))))
-            target, roll = toe_roll(position(leg.thigh)[f], target, toe_planted[owner[f]], ROLL_REACH * reach, weight[f])
-        pole = auto_pole(position(leg.thigh)[f], position(leg.shin)[f], position(leg.foot)[f], forward[f])
-        result = apply_two_bone_ik(parent_world, upper, mid, end, target, pole, weight=weight[f], keep_end_rotation=True)
-        # 발의 월드 회전을 모든 프레임에서 그대로 (굴리면 굴림만큼): footlock.py 와 같은 식.
-        chain_before = quaternion_multiply(quaternion_normalize(thigh_q), quaternion_normalize(mid_q))
-        chain_after = quaternion_multiply(result.upper_rotation, result.mid_rotation)
-        foot_parent = quaternion_multiply(chain_before, quaternion_normalize(end_q))
-        if options.toe_roll and leg.toe >= 0:
-            size = np.sqrt(np.sum(parent_world[:, :3, 0] ** 2, axis=-1))
-            parent_q = matrix_to_quaternion(parent_world[:, :3, :3] / size[:, None, None])
-            roll_parent = quaternion_multiply(quaternion_conjugate(parent_q), quaternion_multiply(roll, parent_q))
-            foot_parent = quaternion_multiply(roll_parent, foot_parent)
-        end_eff = quaternion_normalize(quaternion_multiply(quaternion_conjugate(chain_after), foot_parent))
-        solved = {
-            leg.thigh: result.upper_rotation,
-            leg.shin: quaternion_multiply(quaternion_conjugate(b1_q), result.mid_rotation),
-            leg.foot: quaternion_multiply(quaternion_conjugate(b2_q), end_eff),
-        }
-        for node, q in solved.items():
-            full = local_trs(document, tracks, node, times)[1]
-            full[f] = quaternion_normalize(q)
-            new_rotations[node] = full
 
-    before = {n: position(n).copy() for n in leg_nodes}
-    _write_rotations(gltf, tracks, new_rotations)
-    after_tracks = load_animation(gltf, index=tracks.index) if new_rotations else tracks
-    after_world = world_matrices(document, after_tracks, leg_nodes, times)
-    after = {n: after_world[n][:, :3, 3].copy() for n in leg_nodes}
-    feet = []
-    for leg, track, was_touched in zip(legs, contacts, touched):
-        feet.append(GltfFootReport(
-            leg.side, leg.names, leg.source, track.intervals,
-            slide(before[leg.foot], track.intervals, UP), slide(after[leg.foot], track.intervals, UP), track, was_touched,
-        ))
-    return GltfFootlockResult(gltf, tracks.name, times, feet, clip_scale, float(ground), before, after)
+class _LegLocals(NamedTuple):
+    """IK 를 쓰는 프레임의 다리 로컬 변환 (upper·mid·end, 사이 뼈를 합친 실효 변환) 과 그 회전, 사이 뼈의 회전."""
+
+    upper: LocalTransform
+    mid: LocalTransform
+    end: LocalTransform
+    thigh_q: NDArray[np.float64]
+    mid_q: NDArray[np.float64]
+    end_q: NDArray[np.float64]
+    between_upper_q: NDArray[np.float64]
+    between_lower_q: NDArray[np.float64]
+
+
+def _leg_locals(document: dict[str, Any], tracks: AnimationTracks, leg: GltfLeg, at: NDArray[np.float64]) -> _LegLocals:
+    """시각 at 의 다리 로컬 변환 (사이 뼈의 크기가 균등하지 않으면 GltfError)."""
+    thigh_t, thigh_q, thigh_s = local_trs(document, tracks, leg.thigh, at)
+    shin_t, shin_q, shin_s = local_trs(document, tracks, leg.shin, at)
+    foot_t, foot_q, foot_s = local_trs(document, tracks, leg.foot, at)
+    # 사이 뼈를 위 뼈 쪽에 합친 '실효' 로컬 변환: mid_eff = B₁ ⋯ B_k · (T R S)_shin.
+    b1_t, b1_q, b1_s = _between_matrix(document, tracks, leg.between_upper, at)
+    b2_t, b2_q, b2_s = _between_matrix(document, tracks, leg.between_lower, at)
+    mid_t = b1_t + b1_s[:, None] * rotate_vector(b1_q, shin_t)
+    mid_q = quaternion_multiply(b1_q, shin_q)
+    end_t = b2_t + b2_s[:, None] * rotate_vector(b2_q, foot_t)
+    end_q = quaternion_multiply(b2_q, foot_q)
+    upper = LocalTransform(thigh_t, thigh_q, thigh_s)
+    mid = LocalTransform(mid_t, mid_q, b1_s[:, None] * shin_s)
+    end = LocalTransform(end_t, end_q, b2_s[:, None] * foot_s)
+    return _LegLocals(upper, mid, end, thigh_q, mid_q, end_q, b1_q, b2_q)
+
+
+def _solve_leg(
+    document: dict[str, Any], tracks: AnimationTracks, world: dict[int, NDArray[np.float64]], parents: NDArray[np.intp],
+    leg: GltfLeg, track: ContactTrack, forward: NDArray[np.float64], options: FootlockOptions,
+) -> Optional[dict[int, NDArray[np.float64]]]:
+    """한 다리의 새 로컬 회전 (노드 → 모든 키의 (F, 4)). 접지가 없으면 None (건드리지 않는다)."""
+    times = tracks.times
+    frames = times.size
+    weight, owner = blend_weights(track.intervals, frames, options.blend_frames)
+    active = np.flatnonzero(weight > 0)
+    if active.size == 0:
+        return None
+    f = active
+    at = times[f]
+    parent = int(parents[leg.thigh])
+    parent_world = world[parent][f] if parent >= 0 else np.broadcast_to(np.eye(4), (f.size, 4, 4)).copy()
+    locals_ = _leg_locals(document, tracks, leg, at)
+    target, roll = _targets(world, leg, track, weight, owner, f, options)
+    thigh, shin, foot = (_position(world, node)[f] for node in (leg.thigh, leg.shin, leg.foot))
+    pole = auto_pole(thigh, shin, foot, forward[f])
+    result = apply_two_bone_ik(
+        parent_world, locals_.upper, locals_.mid, locals_.end, target, pole, weight=weight[f], keep_end_rotation=True
+    )
+    end_eff = _foot_rotation(locals_, result, parent_world, roll if options.toe_roll and leg.toe >= 0 else None)
+    solved = {
+        leg.thigh: result.upper_rotation,
+        leg.shin: quaternion_multiply(quaternion_conjugate(locals_.between_upper_q), result.mid_rotation),
+        leg.foot: quaternion_multiply(quaternion_conjugate(locals_.between_lower_q), end_eff),
+    }
+    rotations: dict[int, NDArray[np.float64]] = {}
+    for node, q in solved.items():
+        full = local_trs(document, tracks, node, times)[1]
+        full[f] = quaternion_normalize(q)
+        rotations[node] = full
+    return rotations
+
+
+def _targets(
+    world: dict[int, NDArray[np.float64]], leg: GltfLeg, track: ContactTrack, weight: NDArray[np.float64],
+    owner: NDArray[np.intp], f: NDArray[np.intp], options: FootlockOptions,
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """IK 프레임 f 의 발목 목표 (디딘 자리 = 구간의 발목 평균, 닿지 않으면 발끝 구르기) 와 굴림 사원수 (굴리지 않으면 1)."""
+    foot_world = _position(world, leg.foot)
+    planted = interval_means(foot_world, track.intervals)
+    target = planted[owner[f]]
+    roll = np.zeros((f.size, 4))
+    roll[:, 3] = 1.0
+    if options.toe_roll and leg.toe >= 0:
+        thigh, shin, toe = (_position(world, node) for node in (leg.thigh, leg.shin, leg.toe))
+        toe_planted = interval_means(toe, track.intervals)
+        reach = float(np.median(_length(shin - thigh) + _length(foot_world - shin)))
+        target, roll = toe_roll(thigh[f], target, toe_planted[owner[f]], ROLL_REACH * reach, weight[f])
+    return target, roll
+
+
+def _foot_rotation(
+    locals_: _LegLocals, result: TwoBoneIKPose, parent_world: NDArray[np.float64], roll: Optional[NDArray[np.float64]],
+) -> NDArray[np.float64]:
+    """실효 end (사이 뼈 B₂ 를 합친 발) 의 새 로컬 회전."""
+    # 발의 월드 회전을 모든 프레임에서 그대로 (굴리면 굴림만큼): footlock_solve.py 와 같은 식.
+    chain_before = quaternion_multiply(quaternion_normalize(locals_.thigh_q), quaternion_normalize(locals_.mid_q))
+    chain_after = quaternion_multiply(result.upper_rotation, result.mid_rotation)
+    foot_parent = quaternion_multiply(chain_before, quaternion_normalize(locals_.end_q))
+    if roll is not None:
+        size = np.sqrt(np.sum(parent_world[:, :3, 0] ** 2, axis=-1))
+        parent_q = matrix_to_quaternion(parent_world[:, :3, :3] / size[:, None, None])
+        roll_parent = quaternion_multiply(quaternion_conjugate(parent_q), quaternion_multiply(roll, parent_q))
+        foot_parent = quaternion_multiply(roll_parent, foot_parent)
+    end_eff: NDArray[np.float64] = quaternion_normalize(quaternion_multiply(quaternion_conjugate(chain_after), foot_parent))
+    return end_eff
 
 
 def _write_rotations(gltf: GltfFile, tracks: AnimationTracks, rotations: dict[int, NDArray[np.float64]]) -> None:

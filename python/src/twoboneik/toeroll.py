@@ -14,7 +14,11 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["toe_roll"]
+__all__ = ["ROLL_REACH", "toe_roll"]
+
+#: 발끝 구르기는 발목이 다리 길이의 이 비율보다 멀어질 때 시작한다 (다 편 다리의 IK 는 무릎 방향이 불안정하다).
+#: BVH·glTF 발 고정과 관절 배열 (footskate) 이 같은 값을 쓴다.
+ROLL_REACH = 0.999
 
 
 def toe_roll(
