@@ -241,6 +241,8 @@ export async function checkLayout(page, touch) {
     // 캔버스 위 도구 줄은 패널과 겹치지 않는다 (휴대폰 세로에서 조절을 펴면 그 아래로 가려지는 것은 빼고).
     const guiOpen = !document.querySelector("#controls .lil-gui.root").classList.contains("closed");
     const tools = box(document.getElementById("tools"));
+    // 좁은 화면에서 편 조절은 도구 줄을 덮는다: 그때 도구 줄은 숨어 있어야 한다 (반투명한 패널 너머로 비치지 않게).
+    if (guiOpen && w <= 600 && getComputedStyle(document.getElementById("tools")).visibility !== "hidden") problems.push("조절을 폈는데 그 아래 도구 줄이 비쳐 보인다");
     for (const [name, element] of panels) {
       if (name === "조절 패널" && guiOpen && w <= 600) continue;
       const r = box(element);
