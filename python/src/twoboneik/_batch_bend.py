@@ -31,7 +31,9 @@ def bend_direction(
     if not perp_finite:  # inf 나 NaN 이 있다 (드물다)
         pole_scale = _downscale_huge_poles(work, m, pole)
     _reorthogonalize(work, m, perp_finite)
-    _normalize_bend(work, m, root, target, pole, largest, longest_chain, may_overflow, pole_scale)
+    perp_lowest, unsafe = _normalize(work, m, may_overflow)
+    bound = _line_bound(work, largest, longest_chain)
+    _check_line(work, m, root, target, pole, bound, perp_lowest, unsafe, pole_scale)
 
 
 def _subtract_forward(work: Workspace, m: int) -> None:
@@ -99,35 +101,40 @@ def _reorthogonalize(work: Workspace, m: int, perp_finite: bool) -> None:
         perp_sq[idx] = q[0] * q[0] + q[1] * q[1] + q[2] * q[2]
 
 
-def _normalize_bend(
-    work: Workspace,
-    m: int,
-    root: np.ndarray,
-    target: np.ndarray,
-    pole: np.ndarray,
-    largest: Any,
-    longest_chain: Any,
-    may_overflow: bool,
-    pole_scale: np.ndarray | None,
-) -> None:
-    """p 를 |p⊥| 로 나눠 단위 벡터로 하고, 직선 위일 수 있는 체인만 _fallback_where_on_line 으로 다시 판정한다."""
+def _normalize(work: Workspace, m: int, may_overflow: bool) -> tuple[Any, np.ndarray | None]:
+    """p 를 |p⊥| 로 나눠 단위 벡터로 (work.perp = |p⊥|, work.s2 = 1/|p⊥|). (|p⊥|² 의 최솟값, 안전한 범위 밖인 열 또는 None)."""
     dtype = work.dtype
-    rfp = work.rfp[: 9 * m].reshape(9, m)
-    f, p = rfp[3:6], rfp[6:9]
-    sq, flag, max_length = work.sq[:, :m], work.flag[:m], work.max_length[:m]
+    p = work.rfp[: 9 * m].reshape(9, m)[6:9]
     perp = work.perp[:m]  # perp_sq 와 같은 버퍼: 이미 |p⊥|² 가 들어 있다
-    perp_lowest, unsafe, unsafe_rows = length_of_rows(work, p, perp, sq, may_overflow, squares_ready=True)
-    # 직선 위 판정의 상한: 조각 전체의 가장 큰 좌표·가장 긴 체인으로 잰 허용 거리. 이보다 먼 극은 확실히 직선 밖이고,
-    # 이 안쪽의 (드문) 체인만 체인별 허용 거리 max(1e-10·(a + b), 64ε·가장 큰 좌표) 로 다시 판정한다.
-    # |target|, |pole| ≤ |root| + |f|, |root| + |p| ≤ 2·largest 이므로 조각의 가장 큰 좌표 ≤ 2·largest (1e-3 여유를 둔 상한).
-    scale_bound = (largest + largest) * dtype.type(1.001)
-    bound = max(work.line_tolerance * longest_chain, work.rounding_factor * scale_bound)
+    perp_lowest, unsafe, unsafe_rows = length_of_rows(work, p, perp, work.sq[:, :m], may_overflow, squares_ready=True)
     inv = work.s2[:m]
     np.divide(dtype.type(1), perp, out=inv)
     np.multiply(p, inv, out=p)
     if unsafe is not None:
         # |p|² 가 넘치거나 사라지는 열: 정규 범위로 옮겨 정규화한다 (직선 위면 아래에서 정해진 축으로 바뀐다)
         p[:, unsafe] = unit_of_scaled_rows(unsafe_rows)
+    return perp_lowest, unsafe
+
+
+def _line_bound(work: Workspace, largest: Any, longest_chain: Any) -> Any:
+    """직선 위 판정의 상한: 조각 전체의 가장 큰 좌표·가장 긴 체인으로 잰 허용 거리.
+
+    이보다 먼 극은 확실히 직선 밖이고, 이 안쪽의 (드문) 체인만 체인별 허용 거리 max(1e-10·(a + b), 64ε·가장 큰 좌표) 로
+    다시 판정한다.
+    """
+    # |target|, |pole| ≤ |root| + |f|, |root| + |p| ≤ 2·largest 이므로 조각의 가장 큰 좌표 ≤ 2·largest (1e-3 여유를 둔 상한).
+    scale_bound = (largest + largest) * work.dtype.type(1.001)
+    return max(work.line_tolerance * longest_chain, work.rounding_factor * scale_bound)
+
+
+def _check_line(
+    work: Workspace, m: int, root: np.ndarray, target: np.ndarray, pole: np.ndarray,
+    bound: Any, perp_lowest: Any, unsafe: np.ndarray | None, pole_scale: np.ndarray | None,
+) -> None:
+    """|p⊥| 가 상한 bound 이하인 (직선 위일 수 있는) 체인만 _fallback_where_on_line 으로 다시 판정한다."""
+    rfp = work.rfp[: 9 * m].reshape(9, m)
+    f, p = rfp[3:6], rfp[6:9]
+    flag, max_length, perp = work.flag[:m], work.max_length[:m], work.perp[:m]
     # 모든 열이 안전하면 perp = √(|p|²) 이고 올바르게 반올림된 sqrt 는 단조이므로 perp ≥ √(최솟값) 이다:
     # 그것이 상한보다 크면 직선 위일 수 있는 체인이 없어 판정을 건너뛴다.
     if pole_scale is not None:
