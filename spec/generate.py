@@ -21,8 +21,10 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Callable
 from decimal import Decimal, localcontext
 from pathlib import Path
+from typing import Any
 
 import bend_reference
 
@@ -533,7 +535,7 @@ def render() -> tuple[str, str]:
         "cases": builder.cases,
         "invalid": builder.invalid,
     }
-    text = json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+    text = vectors_text(document)
     summary = (
         f"{OUTPUT.name}: 경우 {len(builder.cases)}개 (이름 붙은 {len(builder.cases) - randomised}, 무작위 {randomised},"
         f" 애매해 버린 무작위 {builder.skipped}), 잘못된 입력 {len(builder.invalid)}개"
@@ -541,10 +543,20 @@ def render() -> tuple[str, str]:
     return text, summary
 
 
-def main() -> None:
+def vectors_text(document: dict[str, Any]) -> str:
+    """벡터 파일의 JSON 텍스트 (generate_bones.py 도 같은 꼴로 쓴다)."""
+    return json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+
+
+def write_vectors(output: Path, render: Callable[[], tuple[str, str]]) -> None:
+    """render() 의 텍스트를 output 에 쓰고 요약을 찍는다 (두 생성기의 main)."""
     text, summary = render()
-    OUTPUT.write_text(text, encoding="utf-8")
+    output.write_text(text, encoding="utf-8")
     print(summary)
+
+
+def main() -> None:
+    write_vectors(OUTPUT, render)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ spec/bone_reference.py 가 그 입력으로 계약을 유효 숫자 80 자리 de
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections import Counter
@@ -20,7 +19,7 @@ from pathlib import Path
 
 import bone_reference as ref
 from bone_reference import Ambiguous, parent_space_chain, solve_bones
-from generate import PRECISION_DIGITS
+from generate import PRECISION_DIGITS, vectors_text, write_vectors
 
 SEED = 20251201
 OUTPUT = Path(__file__).with_name("two_bone_ik_bone_vectors.json")
@@ -545,7 +544,7 @@ def render() -> tuple[str, str]:
         "invalid_base": {**_good_input(), "parent_world": _matrix(_good_input()["parent_world"])},
         "invalid": invalid_cases(),
     }
-    text = json.dumps(document, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+    text = vectors_text(document)
     groups = Counter(c["group"] for c in s.cases)
     summary = "\n".join([
         f"{OUTPUT.name}: 경우 {len(s.cases)}개, 애매해 버린 무작위 {s.skipped}개, 잘못된 입력 {len(document['invalid'])}개",
@@ -556,9 +555,7 @@ def render() -> tuple[str, str]:
 
 
 def main() -> None:
-    text, summary = render()
-    OUTPUT.write_text(text, encoding="utf-8")
-    print(summary)
+    write_vectors(OUTPUT, render)
 
 
 if __name__ == "__main__":

@@ -59,28 +59,29 @@ RIG_CHAINS = [
 ]
 
 
-def chain_of(nodes: dict, names):
+def rest_chain(file: str, names):
+    """리그 file 의 세 뼈 사슬: ((부모 월드, upper, mid, end), 들어온 자세의 (뿌리, 관절, 끝, end 월드 행렬), 사슬 길이)."""
+    nodes = read_nodes(file)
     upper, mid, end = (nodes[n][1] for n in names)
     assert nodes[names[1]][0] == names[0] and nodes[names[2]][0] == names[1]
-    return world_of(nodes, nodes[names[0]][0]), upper, mid, end
+    bones = (world_of(nodes, nodes[names[0]][0]), upper, mid, end)
+    root, joint, tip_end, end_w = _world(*bones)
+    length = float(np.linalg.norm(joint - root) + np.linalg.norm(tip_end - joint))
+    return bones, (root, joint, tip_end, end_w), length
 
 
 @pytest.mark.parametrize("file, arm, _leg", RIG_CHAINS, ids=[r[0] for r in RIG_CHAINS])
 def test_a_hand_grips_a_handle_with_the_handles_rotation(file, arm, _leg):
-    nodes = read_nodes(file)
-    parent, upper, mid, end = chain_of(nodes, arm)
-    root, elbow, wrist, end_w = _world(parent, upper, mid, end)
-    arm_length = float(np.linalg.norm(elbow - root) + np.linalg.norm(wrist - elbow))
+    bones, (root, elbow, wrist, end_w), arm_length = rest_chain(file, arm)
     # 손바닥 중심: 손목에서 팔 방향으로 손 길이의 절반쯤 (end 로컬로 옮긴 점).
     palm_world = wrist + (wrist - elbow) / np.linalg.norm(wrist - elbow) * 0.08 * arm_length
     tip = (np.linalg.inv(end_w) @ np.append(palm_world, 1.0))[:3]
     handle = root + np.array([0.35, -0.25, 0.45]) * arm_length
     grip = np.array([0.3, -0.2, 0.1, 0.9])
     grip /= np.linalg.norm(grip)
-    pose = apply_two_bone_ik(parent, upper, mid, end, handle, root + np.array([0, -1.0, -1.0]) * arm_length,
-                             tip=tip, end_rotation=grip)
+    pose = apply_two_bone_ik(*bones, handle, root + np.array([0, -1.0, -1.0]) * arm_length, tip=tip, end_rotation=grip)
     assert pose.reachable is True
-    _, _, _, end_w1 = _world(parent, upper, mid, end, pose)
+    _, _, _, end_w1 = _world(*bones, pose)
     palm1 = (end_w1 @ np.append(tip, 1.0))[:3]
     assert float(np.linalg.norm(palm1 - handle)) <= 1e-6 * arm_length  # float32 로 저장된 사원수 (|q| − 1 ~ 1e-7)
     assert float(np.linalg.norm(pose.end - palm1)) <= 1e-12 * arm_length + 64 * EPS * float(np.max(np.abs(palm1)))
@@ -89,10 +90,7 @@ def test_a_hand_grips_a_handle_with_the_handles_rotation(file, arm, _leg):
 
 @pytest.mark.parametrize("file, _arm, leg", RIG_CHAINS, ids=[r[0] for r in RIG_CHAINS])
 def test_a_foot_plants_its_sole_on_a_tilted_plane(file, _arm, leg):
-    nodes = read_nodes(file)
-    parent, upper, mid, end = chain_of(nodes, leg)
-    root, knee, ankle, end_w = _world(parent, upper, mid, end)
-    leg_length = float(np.linalg.norm(knee - root) + np.linalg.norm(ankle - knee))
+    bones, (root, knee, ankle, end_w), leg_length = rest_chain(file, leg)
     # 발바닥: 발목 바로 아래 땅 (y = 0) 의 점을 end 로컬로.
     sole_world = np.array([ankle[0], 0.0, ankle[2]])
     tip = (np.linalg.inv(end_w) @ np.append(sole_world, 1.0))[:3]
@@ -101,10 +99,10 @@ def test_a_foot_plants_its_sole_on_a_tilted_plane(file, _arm, leg):
     foot_rotation = matrix_quaternion(unit_columns(end_w))
     goal = _quaternion_multiply(tilt, foot_rotation)
     spot = sole_world + np.array([0.05, 0.08, 0.1]) * leg_length
-    pose = apply_two_bone_ik(parent, upper, mid, end, spot, knee + np.array([0, 0, 1.0]) * leg_length,
+    pose = apply_two_bone_ik(*bones, spot, knee + np.array([0, 0, 1.0]) * leg_length,
                              tip=tip, end_rotation=goal, bend_limits=(math.radians(2), math.radians(160)))
     assert pose.reachable is True
-    root1, knee1, ankle1, end_w1 = _world(parent, upper, mid, end, pose)
+    root1, knee1, ankle1, end_w1 = _world(*bones, pose)
     sole1 = (end_w1 @ np.append(tip, 1.0))[:3]
     assert float(np.linalg.norm(sole1 - spot)) <= 1e-6 * leg_length
     assert float(np.max(np.abs(unit_columns(end_w1) - rotation_matrix(goal)))) <= 1e-6

@@ -15,7 +15,7 @@ from typing import Optional, Sequence, TextIO
 
 from ._cli_args import add_contact_arguments
 from .contact import UNITS_PER_METRE, ContactOptions
-from .footlock import FootlockOptions
+from .footlock import FootlockOptions, FootlockResult
 
 EXIT_OK = 0
 EXIT_BAD_FILE = 1
@@ -99,7 +99,26 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         from .footskate_cli import run as run_footskate
 
         return run_footskate(args)
-    options = FootlockOptions(
+    options = _footlock_options(args)
+    problem = _option_problem(args, options)
+    if problem is not None:
+        print(f"twoboneik footlock: 잘못된 옵션: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    from .gltf_cli import is_gltf_path, run_gltf
+
+    if is_gltf_path(args.input):
+        return run_gltf(args, options)
+    if os.path.isdir(args.input):
+        return _run_folder(args, options)
+    if args.plot is not None and not _has_matplotlib():
+        print("twoboneik footlock: --plot 에는 matplotlib 이 필요합니다 (pip install 'twoboneik[plot]')", file=sys.stderr)
+        return EXIT_USAGE
+    return _run_file(args, options)
+
+
+def _footlock_options(args: argparse.Namespace) -> FootlockOptions:
+    """footlock 명령의 인자에서 FootlockOptions (검사는 _option_problem)."""
+    return FootlockOptions(
         contact=ContactOptions(
             height_on=args.height_on, height_off=args.height_off, speed_on=args.speed_on,
             speed_off=args.speed_off, min_contact=args.min_contact,
@@ -118,33 +137,40 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         left_toe=args.left_toe,
         right_toe=args.right_toe,
     )
+
+
+def _option_problem(args: argparse.Namespace, options: FootlockOptions) -> Optional[str]:
+    """잘못된 옵션의 설명 (options.validate 의 것, 그다음 --jobs), 문제가 없으면 None."""
     try:
         options.validate()
     except ValueError as error:
-        print(f"twoboneik footlock: 잘못된 옵션: {error}", file=sys.stderr)
-        return EXIT_USAGE
+        return str(error)
     if args.jobs < 1:
-        print(f"twoboneik footlock: 잘못된 옵션: --jobs 는 1 이상이어야 합니다 (받은 값: {args.jobs})", file=sys.stderr)
+        return f"--jobs 는 1 이상이어야 합니다 (받은 값: {args.jobs})"
+    return None
+
+
+def _run_folder(args: argparse.Namespace, options: FootlockOptions) -> int:
+    """폴더 모드: 그 아래 모든 .bvh 를 고친다 (요약은 CSV 로, --plot·--metrics json 은 쓸 수 없다)."""
+    if args.plot is not None or args.metrics != "text":
+        print("twoboneik footlock: 폴더 모드에서는 --plot·--metrics json 을 쓸 수 없습니다 (요약은 CSV 로)", file=sys.stderr)
         return EXIT_USAGE
-    from .gltf_cli import is_gltf_path, run_gltf
+    from .batch_cli import run_folder
 
-    if is_gltf_path(args.input):
-        return run_gltf(args, options)
-    if os.path.isdir(args.input):
-        if args.plot is not None or args.metrics != "text":
-            print("twoboneik footlock: 폴더 모드에서는 --plot·--metrics json 을 쓸 수 없습니다 (요약은 CSV 로)", file=sys.stderr)
-            return EXIT_USAGE
-        from .batch_cli import run_folder
+    _, failed = run_folder(Path(args.input), Path(args.output), options, jobs=args.jobs, quiet=args.quiet)
+    return EXIT_BAD_FILE if failed else EXIT_OK
 
-        _, failed = run_folder(Path(args.input), Path(args.output), options, jobs=args.jobs, quiet=args.quiet)
-        return EXIT_BAD_FILE if failed else EXIT_OK
-    if args.plot is not None:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            print("twoboneik footlock: --plot 에는 matplotlib 이 필요합니다 (pip install 'twoboneik[plot]')", file=sys.stderr)
-            return EXIT_USAGE
 
+def _has_matplotlib() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _run_file(args: argparse.Namespace, options: FootlockOptions) -> int:
+    """BVH 파일 하나: 읽기 → 발 고정 → 쓰기 → (그림) → 보고. 파일 문제는 stderr 에 한 줄과 EXIT_BAD_FILE."""
     from .bvh import read_bvh, write_bvh
     from .footlock import footlock
 
@@ -168,14 +194,28 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (OSError, ValueError) as error:
         print(f"twoboneik footlock: 쓸 수 없습니다: {error}", file=sys.stderr)
         return EXIT_BAD_FILE
-    if args.plot is not None:
-        from .plot import plot_footlock
+    if args.plot is not None and not _write_plot(args, result):
+        return EXIT_BAD_FILE
+    _print_report(args, result, clip.frame_count, read_time, solve_time)
+    return EXIT_OK
 
-        try:
-            plot_footlock(result, args.plot, title=str(args.input), lang=args.lang)
-        except OSError as error:
-            print(f"twoboneik footlock: 그림을 쓸 수 없습니다: {error}", file=sys.stderr)
-            return EXIT_BAD_FILE
+
+def _write_plot(args: argparse.Namespace, result: FootlockResult) -> bool:
+    """--plot 의 그림을 쓴다. 쓰지 못하면 stderr 에 한 줄과 False."""
+    from .plot import plot_footlock
+
+    try:
+        plot_footlock(result, args.plot, title=str(args.input), lang=args.lang)
+    except OSError as error:
+        print(f"twoboneik footlock: 그림을 쓸 수 없습니다: {error}", file=sys.stderr)
+        return False
+    return True
+
+
+def _print_report(
+    args: argparse.Namespace, result: FootlockResult, frames: int, read_time: float, solve_time: float
+) -> None:
+    """--metrics json 이면 전·후 지표 (JSON), 아니면 (--quiet 가 아니면) 요약과 걸린 시간."""
     if args.metrics == "json":
         import json
 
@@ -184,8 +224,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(result.summary(args.lang))
         timing = "{frames} 프레임: 읽기 {read:.2f} s, 발 고정 {solve:.2f} s → {out}" if args.lang == "ko" else (
             "{frames} frames: read {read:.2f} s, foot locking {solve:.2f} s → {out}")
-        print(timing.format(frames=clip.frame_count, read=read_time, solve=solve_time, out=args.output))
-    return EXIT_OK
+        print(timing.format(frames=frames, read=read_time, solve=solve_time, out=args.output))
 
 
 if __name__ == "__main__":

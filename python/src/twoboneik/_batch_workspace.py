@@ -7,16 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from ._constants import (
-    FLOAT64,
-    POLE_DOWNSCALE,
-    POLE_DOWNSCALE_LIMIT,
-    POLE_LINE_TOLERANCE,
-    POLE_ROUNDING_ULPS,
-    POLE_UPSCALE,
-    REORTHOGONALIZE_RATIO_SQ,
-    SAFE_SQ,
-)
+# 상수는 배치마다 한 번 (Workspace 를 만들 때) 읽는다: 모듈 이름을 붙여 읽는다 (체인마다 읽는 _scalar.py 는 이름을 직접 가져온다).
+from . import _constants
 
 
 class Workspace:
@@ -25,22 +17,22 @@ class Workspace:
     def __init__(self, m: int, dtype: np.dtype) -> None:
         self.dtype = dtype
         self.eps = dtype.type(np.finfo(dtype).eps)
-        self.rounding_factor = dtype.type(POLE_ROUNDING_ULPS) * self.eps
-        self.line_tolerance = dtype.type(POLE_LINE_TOLERANCE)
-        self.safe_min, self.safe_max = (dtype.type(v) for v in SAFE_SQ[dtype])
+        self.rounding_factor = dtype.type(_constants.POLE_ROUNDING_ULPS) * self.eps
+        self.line_tolerance = dtype.type(_constants.POLE_LINE_TOLERANCE)
+        self.safe_min, self.safe_max = (dtype.type(v) for v in _constants.SAFE_SQ[dtype])
         # 조각의 모든 좌표·차의 크기가 이 값 이하면 |f|², |p|² 는 safe_max 를 넘을 수 없다 (_batch.solve_chunk 참고).
         self.no_overflow_bound = dtype.type(math.sqrt(float(self.safe_max)) / 16)
         # 극 − 뿌리를 2 의 거듭제곱으로 줄이는 경계 (단일 경로·TypeScript 와 같은 값; float32 는 같은 여유를 둔 값).
-        if dtype == FLOAT64:
-            self.downscale_limit = dtype.type(POLE_DOWNSCALE_LIMIT)
-            self.downscale, self.upscale = dtype.type(POLE_DOWNSCALE), dtype.type(POLE_UPSCALE)
+        if dtype == _constants.FLOAT64:
+            self.downscale_limit = dtype.type(_constants.POLE_DOWNSCALE_LIMIT)
+            self.downscale, self.upscale = dtype.type(_constants.POLE_DOWNSCALE), dtype.type(_constants.POLE_UPSCALE)
         else:
             self.downscale_limit = dtype.type(2.0**120)
             self.downscale, self.upscale = dtype.type(2.0**-64), dtype.type(2.0**64)
         self.result_bound = dtype.type(float(np.finfo(dtype).max) / 2)
-        self.reorthogonalize_sq = dtype.type(REORTHOGONALIZE_RATIO_SQ)
+        self.reorthogonalize_sq = dtype.type(_constants.REORTHOGONALIZE_RATIO_SQ)
         # 끝점을 고를 때 float 의 비트를 정수로 본다 (같은 크기의 부호 있는 정수).
-        self.bits = np.dtype(np.int64) if dtype == FLOAT64 else np.dtype(np.int32)
+        self.bits = np.dtype(np.int64) if dtype == _constants.FLOAT64 else np.dtype(np.int32)
         # 행 0–2: root, 행 3–5: f = target − root, 행 6–8: 극 − root. 조각마다 (9, m) 으로 잘라 쓰는 1 차원 배열이라
         # 마지막 (짧은) 조각에서도 연속이어서 한 번의 최댓값·최솟값으로 셋을 함께 본다 (_batch.solve_chunk 참고).
         self.rfp = np.empty(9 * m, dtype)

@@ -164,69 +164,99 @@ def find_leg(clip: BvhClip, side: str, foot: Optional[str] = None, toe: Optional
     """
     if side not in LEG_ROLES:
         raise ValueError(f"side 는 'left' 또는 'right' 여야 합니다 (받은 값: {side!r})")
-    toe_index = -1
     if foot is not None:
-        foot_index = clip.joint_index(foot)
-        shin = int(clip.parents[foot_index])
-        thigh = int(clip.parents[shin]) if shin >= 0 else -1
-        if thigh < 0:
-            raise ValueError(f"발 {foot!r} 위에 정강이와 허벅지 두 관절이 있어야 합니다")
+        thigh, shin, foot_index = _given_chain(clip, foot)
         convention = "given"
-        if toe is not None:
-            toe_index = clip.joint_index(toe)
+        toe_index = -1
     else:
-        thigh_role, shin_role, foot_role, toe_role = LEG_ROLES[side]
-        found: Optional[tuple[str, list[list[int]]]] = None
-        for convention, table in LEG_NAME_CONVENTIONS.items():
-            lists = [_candidates(clip.names, table, role) for role in (thigh_role, shin_role, foot_role)]
-            if all(lists):
-                found = (convention, lists)
-                break
-        if found is None:
-            roles = (thigh_role, shin_role, foot_role)
-            tried = "; ".join(_describe(table, roles) for table in LEG_NAME_CONVENTIONS.values())
+        convention, (thigh, shin, foot_index) = _named_chain(clip, side)
+        toe_index = _named_toe(clip, side, convention, foot_index)
+        _check_direct_chain(clip, side, thigh, shin, foot_index)
+    if toe is not None:
+        toe_index = clip.joint_index(toe)
+    toe_index, site = _toe_or_end_site(clip, foot_index, toe_index, toe)
+    names: tuple[str, ...] = tuple(clip.names[j] for j in (thigh, shin, foot_index)) + (
+        (clip.names[toe_index],) if toe_index >= 0 else ("End Site",) if site is not None else ()
+    )
+    return Leg(side, thigh, shin, foot_index, toe_index, site, convention, names)
+
+
+def _given_chain(clip: BvhClip, foot: str) -> tuple[int, int, int]:
+    """이름을 준 발과 그 부모 (정강이)·조부모 (허벅지): (허벅지, 정강이, 발)."""
+    foot_index = clip.joint_index(foot)
+    shin = int(clip.parents[foot_index])
+    thigh = int(clip.parents[shin]) if shin >= 0 else -1
+    if thigh < 0:
+        raise ValueError(f"발 {foot!r} 위에 정강이와 허벅지 두 관절이 있어야 합니다")
+    return thigh, shin, foot_index
+
+
+def _named_chain(clip: BvhClip, side: str) -> tuple[str, tuple[int, int, int]]:
+    """표의 순서로 허벅지·정강이·발이 모두 있는 첫 규약과 그 사슬: (규약 id, (허벅지, 정강이, 발))."""
+    roles = LEG_ROLES[side][:3]
+    for convention, table in LEG_NAME_CONVENTIONS.items():
+        thighs, shins, feet = (_candidates(clip.names, table, role) for role in roles)
+        if thighs and shins and feet:
+            return convention, _one_chain(clip, side, convention, thighs, shins, feet)
+    tried = "; ".join(_describe(table, roles) for table in LEG_NAME_CONVENTIONS.values())
+    raise ValueError(
+        f"{side} 다리 (허벅지 → 정강이 → 발) 를 이름으로 찾지 못했습니다. 찾아본 이름 (spec/bone_names.json,"
+        f" 대소문자·구분자 무시): {tried}. --left-foot/--right-foot 로 발 관절을 주세요"
+    )
+
+
+def _one_chain(
+    clip: BvhClip, side: str, convention: str, thighs: list[int], shins: list[int], feet: list[int]
+) -> tuple[int, int, int]:
+    """역할마다 후보가 하나면 그것들. 여럿이면 직접 이어진 사슬 하나만 받아들이고, 그래도 여럿·없으면 고르지 않는다."""
+    if len(thighs) * len(shins) * len(feet) == 1:
+        return thighs[0], shins[0], feet[0]
+    chains = [
+        (t, m, f) for t in thighs for m in shins for f in feet
+        if int(clip.parents[m]) == t and int(clip.parents[f]) == m
+    ]
+    if len(chains) != 1:
+        listed = ", ".join(
+            f"{label} {[clip.names[j] for j in joints]}"
+            for label, joints in (("허벅지", thighs), ("정강이", shins), ("발", feet))
+        )
+        raise ValueError(
+            f"{side} 다리: 이름 규약 {convention!r} 의 후보가 여럿이라 고르지 않았습니다 ({listed})."
+            " --left-foot/--right-foot 로 발 관절을 주세요"
+        )
+    return chains[0]
+
+
+def _named_toe(clip: BvhClip, side: str, convention: str, foot_index: int) -> int:
+    """같은 규약의 발가락 중 발의 직접 자식인 것이 하나면 그 색인, 아니면 −1."""
+    toes = [j for j in _candidates(clip.names, LEG_NAME_CONVENTIONS[convention], LEG_ROLES[side][3])
+            if int(clip.parents[j]) == foot_index]
+    return toes[0] if len(toes) == 1 else -1
+
+
+def _check_direct_chain(clip: BvhClip, side: str, thigh: int, shin: int, foot_index: int) -> None:
+    """정강이는 허벅지의, 발은 정강이의 직접 자식이어야 한다. 아니면 사이의 뼈 (또는 아래에 있지 않음) 를 말하는 ValueError."""
+    for child, parent in ((shin, thigh), (foot_index, shin)):
+        if int(clip.parents[child]) != parent:
+            between: list[str] = []
+            j = int(clip.parents[child])
+            while j >= 0 and j != parent:
+                between.append(clip.names[j])
+                j = int(clip.parents[j])
+            if j != parent:
+                raise ValueError(
+                    f"{side} 다리: {clip.names[child]!r} 가 {clip.names[parent]!r} 아래에 있지 않습니다"
+                )
             raise ValueError(
-                f"{side} 다리 (허벅지 → 정강이 → 발) 를 이름으로 찾지 못했습니다. 찾아본 이름 (spec/bone_names.json,"
-                f" 대소문자·구분자 무시): {tried}. --left-foot/--right-foot 로 발 관절을 주세요"
+                f"{side} 다리: {clip.names[parent]!r} 와 {clip.names[child]!r} 사이에 뼈가 있습니다"
+                f" ({', '.join(between)}) — 두 뼈 IK 는 허벅지 → 정강이 → 발이 직접 이어진 다리만 풉니다"
             )
-        convention, (thighs, shins, feet) = found
-        thigh, shin, foot_index = thighs[0], shins[0], feet[0]
-        if len(thighs) * len(shins) * len(feet) > 1:
-            # 한 역할에 후보가 여럿이면 직접 이어진 사슬 하나만 받아들인다. 그래도 여럿·없으면 고르지 않는다.
-            chains = [
-                (t, m, f) for t in thighs for m in shins for f in feet
-                if int(clip.parents[m]) == t and int(clip.parents[f]) == m
-            ]
-            if len(chains) != 1:
-                listed = ", ".join(
-                    f"{label} {[clip.names[j] for j in joints]}"
-                    for label, joints in (("허벅지", thighs), ("정강이", shins), ("발", feet))
-                )
-                raise ValueError(
-                    f"{side} 다리: 이름 규약 {convention!r} 의 후보가 여럿이라 고르지 않았습니다 ({listed})."
-                    " --left-foot/--right-foot 로 발 관절을 주세요"
-                )
-            thigh, shin, foot_index = chains[0]
-        toes = [j for j in _candidates(clip.names, LEG_NAME_CONVENTIONS[convention], toe_role)
-                if int(clip.parents[j]) == foot_index]
-        toe_index = toes[0] if len(toes) == 1 else -1
-        for child, parent in ((shin, thigh), (foot_index, shin)):
-            if int(clip.parents[child]) != parent:
-                between: list[str] = []
-                j = int(clip.parents[child])
-                while j >= 0 and j != parent:
-                    between.append(clip.names[j])
-                    j = int(clip.parents[j])
-                if j != parent:
-                    raise ValueError(
-                        f"{side} 다리: {clip.names[child]!r} 가 {clip.names[parent]!r} 아래에 있지 않습니다"
-                    )
-                raise ValueError(
-                    f"{side} 다리: {clip.names[parent]!r} 와 {clip.names[child]!r} 사이에 뼈가 있습니다"
-                    f" ({', '.join(between)}) — 두 뼈 IK 는 허벅지 → 정강이 → 발이 직접 이어진 다리만 풉니다"
-                )
-        if toe is not None:
-            toe_index = clip.joint_index(toe)
+
+
+def _toe_or_end_site(
+    clip: BvhClip, foot_index: int, toe_index: int, toe: Optional[str]
+) -> tuple[int, Optional[NDArray[np.float64]]]:
+    """발끝: (발가락 관절 또는 −1, End Site OFFSET 또는 None). 발의 자식이 아닌 발가락은 이름을 주었으면 ValueError."""
     if toe_index >= 0 and int(clip.parents[toe_index]) != foot_index:
         if toe is not None:
             raise ValueError(f"발가락 {toe!r} 는 발 {clip.names[foot_index]!r} 의 직접 자식이어야 합니다")
@@ -239,10 +269,7 @@ def find_leg(clip: BvhClip, side: str, foot: Optional[str] = None, toe: Optional
     if toe_index < 0:
         sites = [offset for parent, offset in clip.end_sites if parent == foot_index]
         site = sites[0] if sites else None
-    names: tuple[str, ...] = tuple(clip.names[j] for j in (thigh, shin, foot_index)) + (
-        (clip.names[toe_index],) if toe_index >= 0 else ("End Site",) if site is not None else ()
-    )
-    return Leg(side, thigh, shin, foot_index, toe_index, site, convention, names)
+    return toe_index, site
 
 
 def find_legs(
