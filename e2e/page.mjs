@@ -388,10 +388,13 @@ function pickFromArgs(args, features, sizes) {
   }
   const wantedFeatures = args.filter((arg) => names.includes(arg));
   const wantedSizes = args.filter((arg) => !names.includes(arg));
-  return {
-    features: wantedFeatures.length === 0 ? features : features.filter((f) => wantedFeatures.includes(f.feature)),
-    viewports: wantedSizes.length === 0 ? undefined : sizes.filter((s) => wantedSizes.some((arg) => s.name.includes(arg))).map((s) => s.name),
-  };
+  const picked = wantedFeatures.length === 0 ? features : features.filter((f) => wantedFeatures.includes(f.feature));
+  // 고른 기능이 하나도 돌지 않는 화면 크기는 Chromium 을 띄우지 않는다.
+  const runsAt = (name) => picked.some((f) => f.viewports === undefined || f.viewports.includes(name));
+  const viewports = sizes.map((s) => s.name)
+    .filter((name) => wantedSizes.length === 0 || wantedSizes.some((arg) => name.includes(arg)))
+    .filter(runsAt);
+  return { features: picked, viewports };
 }
 
 /**
@@ -403,10 +406,12 @@ export function runFeatures(prefix, features, { args = process.argv.slice(2), co
   const picked = pickFromArgs(args, features, sizes);
   return runSuite(prefix, async (v) => {
     for (const f of picked.features) {
+      // 기능이 viewports 를 밝히면 그 화면에서만 (화면 크기와 상관없는 확인은 한 번: MEASURE_VIEWPORT).
       if (f.viewports !== undefined && !f.viewports.includes(v.viewport.name)) continue;
       try {
         await f.run({ ...v, ...context });
       } catch (error) {
+        // 확인 밖의 오류 (예: 페이지가 닫힘): 이 기능만 실패로 적고 다음 기능으로.
         recordFailure(`${v.viewport.name} ${f.feature}`, error);
       }
     }
