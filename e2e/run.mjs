@@ -1,15 +1,15 @@
 // 설명 화면(demo/)의 브라우저 테스트: 데모를 임시 폴더에 빌드하고, 작은 정적 서버로 띄우고,
 // Debian 의 Chromium(/usr/bin/chromium)을 playwright-core 로 몰아 세 화면 크기에서 기능마다 확인한다.
 // 기능 하나가 파일 하나 (e2e/checks/*.mjs): 확인마다 페이지를 새로 열어 앞의 확인에 기대지 않는다.
-// 기능이 export const viewports 를 두면 그 화면 크기에서만 돈다 (없으면 세 크기 모두).
+// 기능이 export const viewports 를 두면 그 화면 크기에서만 돈다 (없으면 세 크기 모두). 돌리는 것은 page.mjs 의 runFeatures.
 //   node e2e/run.mjs                 — 모두 (make test-e2e·npm run test:e2e 는 e2e/all.mjs 가 다른 스크립트와 함께)
-//   node e2e/run.mjs reach keyboard  — 이름을 댄 기능만 (파일 이름)
+//   node e2e/run.mjs reach keyboard  — 이름을 댄 기능만 (파일 이름), 화면 크기 이름의 일부 (예: phone) 를 대면 그 크기만
 // 스크린샷은 저장소 밖의 임시 폴더에 쓰고 경로를 찍는다 (잰 프레임 시간은 그 폴더의 timings.json).
 // 마지막 줄: "N passed, M failed". 실패가 있으면 종료 코드 1.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { crash, recordFailure } from "./harness.mjs";
-import { runSuite } from "./page.mjs";
+import { crash } from "./harness.mjs";
+import { runFeatures } from "./page.mjs";
 import * as autoMove from "./checks/autoMove.mjs";
 import * as boneLengths from "./checks/boneLengths.mjs";
 import * as contextLoss from "./checks/contextLoss.mjs";
@@ -28,26 +28,8 @@ const FEATURES = [
   firstScreen, panels, handles, reach, ikSwitch, helpers, autoMove, boneLengths, contextLoss, pitfalls, keyboard, timings,
 ];
 
-const wanted = process.argv.slice(2);
-const unknown = wanted.filter((name) => !FEATURES.some((f) => f.feature === name));
-if (unknown.length > 0) {
-  console.error(`모르는 기능: ${unknown.join(", ")} (있는 것: ${FEATURES.map((f) => f.feature).join(", ")})`);
-  process.exit(2);
-}
-const features = wanted.length === 0 ? FEATURES : FEATURES.filter((f) => wanted.includes(f.feature));
-
 const measured = [];
-runSuite("two-bone-ik-demo", async (v) => {
-  for (const f of features) {
-    // 기능이 viewports 를 밝히면 그 화면에서만 (화면 크기와 상관없는 확인은 한 번: page.mjs 의 MEASURE_VIEWPORT).
-    if (f.viewports !== undefined && !f.viewports.includes(v.viewport.name)) continue;
-    try {
-      await f.run({ ...v, timings: measured });
-    } catch (error) {
-      // 확인 밖의 오류 (예: 페이지가 닫힘): 이 기능만 실패로 적고 다음 기능으로.
-      recordFailure(`${v.viewport.name} ${f.feature}`, error);
-    }
-  }
-}, {
+runFeatures("two-bone-ik-demo", FEATURES, {
+  context: { timings: measured },
   beforeFinish: (shotDir) => writeFileSync(join(shotDir, "timings.json"), JSON.stringify(measured, null, 2)),
 }).catch(crash);
