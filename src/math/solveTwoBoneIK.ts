@@ -136,8 +136,7 @@ export function solveTwoBoneIK(
   options?: Readonly<SolveTwoBoneIKOptions>,
 ): TwoBoneIKResult {
   // 구현 메모: 수치 계산은 solveBody 의 5 단계 (헤론 공식) 를 본다.
-  // 이 함수는 부르는 쪽에 인라인될 만큼 작게 둔다: 길이 (double) 를 인라인되지 않은 함수에 넘기면 V8 이 HeapNumber 를
-  // 할당하므로, 입력 배열 (Float64Array, 쓰기에 할당이 없다) 에 적어 두고 점만 넘긴다.
+  // 인라인될 만큼 작게 두고 길이는 입력 배열에 적어 점만 넘긴다 (docs/PERFORMANCE.md §1).
   if (typeof upperLength !== "number" || typeof lowerLength !== "number") {
     throwInvalidArguments("solveTwoBoneIK", root, upperLength, lowerLength, target, poleHint);
   }
@@ -156,19 +155,16 @@ export interface ChainLengths {
 }
 
 /** 수를 담는 임시 객체 필드의 첫 값 (라이브러리 내부용). @internal */
-// 정수가 아닌 값 (0.5) 으로 만든다: 필드가 처음부터 double 표현이어야 나중에 Smi → double 로 바뀌며 V8 이 필드를
-// 일반 (tagged) 표현으로 넓혀 쓸 때마다 할당하는 일이 없다.
+// 정수가 아닌 값: 필드가 처음부터 double 표현이 된다 (docs/PERFORMANCE.md §2).
 export const DOUBLE_FIELD_SEED = 0.5;
 
 /** 길이 객체를 만든다 (라이브러리 내부용). @internal */
-// 모든 길이 객체를 여기서 만들어야 V8 이 한 모양 (map) 으로 보고 solveChain 이 단형으로 남는다.
-// 필드는 정수가 아닌 값으로 시작한다 (DOUBLE_FIELD_SEED 참고).
+// 모든 길이 객체를 여기서 만든다: 한 모양이라 solveChain 이 단형으로 남는다 (docs/PERFORMANCE.md §2).
 export function createChainLengths(): ChainLengths {
   return { upperLength: DOUBLE_FIELD_SEED, lowerLength: DOUBLE_FIELD_SEED };
 }
 
-// 두 뼈 길이 [a, b] 를 solveBody 에 넘기는 자리. double 을 인라인되지 않은 함수의 인자로 넘기면 V8 이 HeapNumber 를
-// 할당하지만 Float64Array 에 쓰고 읽는 것은 할당이 없다. solveBody 가 사용자 코드 (getter) 를 부르기 전에 읽는다.
+// 두 뼈 길이 [a, b] 를 solveBody 에 넘기는 자리 (docs/PERFORMANCE.md §1). solveBody 가 사용자 코드 (getter) 를 부르기 전에 읽는다.
 const _lengthInputs = /*@__PURE__*/ new Float64Array(2);
 // 굽힘 제한 [min, max] (라디안) 과 제한 각으로 고정한 삼각형: [a, b, β] 를 넣으면 [d, x, h] (bendLimits.ts 의 bendTriangle).
 const _bendInputs = /*@__PURE__*/ new Float64Array(2);
@@ -179,8 +175,7 @@ const _bendTriangle = /*@__PURE__*/ new Float64Array(3);
  * 점들은 유한하다고 검사된 뒤여야 한다. 길이는 여기서 다시 검사한다 (둘 다 0 이면 RangeError).
  * @internal
  */
-// 길이를 수 인자가 아니라 객체 필드로 받는다: V8 은 계산된 double 을 인라인되지 않은 함수에
-// 넘길 때마다 HeapNumber 를 할당하지만, 객체의 double 필드에 쓰는 것은 제자리에서 바꾸기 때문이다.
+// 길이를 수 인자가 아니라 객체 필드로 받는다 (docs/PERFORMANCE.md §1).
 export function solveChain(
   caller: string,
   root: Readonly<Vector3Like>,
@@ -224,8 +219,7 @@ function solveBody(
   const qx = poleHint.x, qy = poleHint.y, qz = poleHint.z;
   // 1. 검사: 읽은 값으로, 아무것도 쓰기 전에. 좌표가 수인지 (bool·문자열·bigint 거부) 본 뒤, 유한한지는 차 f = target − root,
   //    p = poleHint − root 로 함께 본다: 좌표 하나라도 NaN·±Infinity 면 차도 그렇고, 차가 넘쳐도 거부해야 한다.
-  //    실패할 때만 throwInvalidChain 이 인자 순서대로 첫 문제를 찾는다 (double 을 인라인되지 않은 함수에 넘기면 V8 이
-  //    HeapNumber 를 할당하므로 정상 경로에서는 부르지 않는다).
+  //    실패할 때만 throwInvalidChain 이 인자 순서대로 첫 문제를 찾는다 (실패 경로는 따로: docs/PERFORMANCE.md §6).
   if (checkPoints && !(typeof rx === "number" && typeof ry === "number" && typeof rz === "number"
     && typeof tx === "number" && typeof ty === "number" && typeof tz === "number"
     && typeof qx === "number" && typeof qy === "number" && typeof qz === "number")) {
@@ -319,7 +313,7 @@ function solveBody(
   px = perpX; py = perpY; pz = perpZ;
   const perpSafe = perpSq > SAFE_SQ_MIN && perpSq < SAFE_SQ_MAX;
   const perpLength = perpSafe ? Math.sqrt(perpSq) : scaledLength(px, py, pz);
-  // 가장 큰 좌표 크기 (Math.max 를 9 인자로 부르면 V8 이 결과를 상자에 담아 할당하므로 풀어 쓴다).
+  // 가장 큰 좌표 크기: Math.max 대신 풀어 쓴다 (docs/PERFORMANCE.md §1).
   let coordScale = Math.abs(rx);
   coordScale = Math.max(coordScale, Math.abs(ry), Math.abs(rz));
   coordScale = Math.max(coordScale, Math.abs(tx), Math.abs(ty), Math.abs(tz));
@@ -351,7 +345,7 @@ function solveBody(
   //    a·cos θ = ((a − b)/d·(a + b) + d) / 2, a·sin θ = √((d + b − a)/d)·√((d − b + a)/d)·√(a + b − d)·√(a + b + d) / 2
   //    (헤론 공식) 로 계산해 완전히 펴지거나 접힌 자세 근처에서도, d 가 체인보다 한참 작아도 자릿수를 잃지 않는다.
   //    중간값이 길이의 제곱이 되는 곳이 없어 1e-300 에서 1e300 까지 같은 식으로 넘치지도 사라지지도 않는다.
-  //    (함수로 빼지 않는다: 수를 주고받는 호출은 V8 이 인라인하지 않으면 HeapNumber 를 할당한다.)
+  //    (함수로 빼지 않는다: docs/PERFORMANCE.md §1.)
   let x = 0, h = 0;
   if (bendClamped) {
     x = _bendTriangle[1]!; h = _bendTriangle[2]!;
@@ -391,7 +385,7 @@ function solveBody(
     const checked = _checkedResult;
     if (!(out === checked.out && joint === checked.joint && end === checked.end)) rememberWritableResult(caller, out);
   }
-  // set() 대신 필드에 직접 쓴다 (인라인되지 않은 호출에 double 을 넘기면 V8 이 할당한다).
+  // set() 대신 필드에 직접 쓴다 (docs/PERFORMANCE.md §1).
   joint.x = jx; joint.y = jy; joint.z = jz;
   end.x = ex; end.y = ey; end.z = ez;
   out.reachable = reachable;
