@@ -24,13 +24,6 @@ import * as rigs from "./models/rigs.mjs";
 import * as standIn from "./models/standIn.mjs";
 import * as tooLarge from "./models/tooLarge.mjs";
 
-/** 이 스크립트의 화면 크기: 휴대폰은 devicePixelRatio 2 (설명 화면의 테스트, page.mjs 의 VIEWPORTS 는 3). */
-const VIEWPORTS = [
-  { name: "desktop-1280x800", width: 1280, height: 800, touch: false, deviceScaleFactor: 1 },
-  { name: "phone-landscape-844x390", width: 844, height: 390, touch: true, deviceScaleFactor: 2 },
-  { name: "phone-portrait-390x844", width: 390, height: 844, touch: true, deviceScaleFactor: 2 },
-];
-
 /**
  * 도는 차례: 열기, 끌기·패널·공 모양·키보드, 놓기, 거절과 바꾸기, 처음 화면. 기능마다 페이지를 새로 열어 서로 기대지 않는다.
  * 다만 foreignUrl·standIn 은 이 화면 크기에서 그때까지 모인 콘솔 오류·바깥 요청도 보므로 standIn 이 마지막이다.
@@ -45,4 +38,4 @@ function copyRigs(outDir) {
   }
 }
 
-runFeatures("two-bone-ik-models", FEATURES, { sizes: VIEWPORTS, prepare: copyRigs }).catch(crash);
+runFeatures("two-bone-ik-models", FEATURES, { prepare: copyRigs }).catch(crash);

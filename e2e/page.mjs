@@ -6,11 +6,15 @@ import { join } from "node:path";
 import { inflateSync } from "node:zlib";
 import { assert, buildDemo, finish, frames, loadChromium, openViewport, recordFailure, serve } from "./harness.mjs";
 
-/** 화면 크기 세 가지: PC(마우스), 휴대폰 가로·세로(터치). */
+/**
+ * 화면 크기 세 가지: PC(마우스), 휴대폰 가로·세로(터치). 휴대폰도 devicePixelRatio 1 로 흉내 낸다: 배치·터치는 CSS px 로
+ * 같고, 소프트웨어 WebGL 에서 2 배 비율 (페이지의 상한) 의 캔버스는 픽셀이 4 배라 세로 화면의 프레임이 두 배 넘게 길다
+ * (재면 43 → 93 ms). 고밀도 화면 (3 배) 의 그리기는 e2e/checks/highDensity.mjs 가 따로 본다.
+ */
 export const VIEWPORTS = [
   { name: "desktop-1280x800", width: 1280, height: 800, touch: false, deviceScaleFactor: 1 },
-  { name: "phone-landscape-844x390", width: 844, height: 390, touch: true, deviceScaleFactor: 3 },
-  { name: "phone-portrait-390x844", width: 390, height: 844, touch: true, deviceScaleFactor: 3 },
+  { name: "phone-landscape-844x390", width: 844, height: 390, touch: true, deviceScaleFactor: 1 },
+  { name: "phone-portrait-390x844", width: 390, height: 844, touch: true, deviceScaleFactor: 1 },
 ];
 
 /**
@@ -313,13 +317,14 @@ export function watchPage(page, origin, shotDir, viewport) {
     const url = request.url();
     if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) consoleErrors.push(`바깥 요청: ${url}`);
   });
-  const capture = async (label) => {
+  const capture = async (label, scale = "css") => {
     const path = join(shotDir, `${viewport.name}-${label}.png`);
-    const buffer = await page.screenshot({ path, scale: "css" });
+    const buffer = await page.screenshot({ path, scale });
     console.log(`      스크린샷: ${path}`);
     return buffer;
   };
-  const shot = async (label) => { await capture(label); };
+  // scale "device": 기기 픽셀 그대로 (고밀도 화면의 그리기를 볼 때).
+  const shot = async (label, scale = "css") => { await capture(label, scale); };
   const shotPng = async (label) => decodePng(await capture(label));
   return { consoleErrors, shot, shotPng };
 }
@@ -344,7 +349,7 @@ export async function dropFile(page, name, bytes) {
  * v: { page, session, touch, viewport, origin, consoleErrors (콘솔 오류·바깥 요청), shot(label) (찍기만), shotPng(label) → 풀어 둔 PNG }.
  * beforeFinish(shotDir): 마지막 줄을 찍기 전에 (예: 잰 값을 스크린샷 폴더에 쓴다).
  * viewports: 돌릴 화면 크기의 이름들 (없으면 세 크기 모두; 화면 크기와 상관없는 확인은 [MEASURE_VIEWPORT]).
- * sizes: 화면 크기 목록 (없으면 VIEWPORTS; e2e/models.mjs 는 휴대폰을 devicePixelRatio 2 로).
+ * sizes: 화면 크기 목록 (없으면 VIEWPORTS).
  * prepare(outDir): 빌드한 뒤 띄우기 전에 (예: 리그를 models/ 에 복사한다).
  */
 export async function runSuite(prefix, runViewport, { beforeFinish, viewports, sizes = VIEWPORTS, prepare } = {}) {

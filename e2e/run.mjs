@@ -16,6 +16,7 @@ import * as contextLoss from "./checks/contextLoss.mjs";
 import * as firstScreen from "./checks/firstScreen.mjs";
 import * as handles from "./checks/handles.mjs";
 import * as helpers from "./checks/helpers.mjs";
+import * as highDensity from "./checks/highDensity.mjs";
 import * as ikSwitch from "./checks/ikSwitch.mjs";
 import * as keyboard from "./checks/keyboard.mjs";
 import * as panels from "./checks/panels.mjs";
@@ -25,7 +26,7 @@ import * as timings from "./checks/timings.mjs";
 
 /** 도는 차례 (서로 기대지 않으므로 차례는 읽기 좋은 순서일 뿐): 첫 화면, 배치, 끌기, 조절, 함정, 잰 값. */
 const FEATURES = [
-  firstScreen, panels, handles, reach, ikSwitch, helpers, autoMove, boneLengths, contextLoss, pitfalls, keyboard, timings,
+  firstScreen, panels, handles, reach, ikSwitch, helpers, autoMove, boneLengths, contextLoss, highDensity, pitfalls, keyboard, timings,
 ];
 
 const measured = [];
