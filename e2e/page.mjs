@@ -349,10 +349,9 @@ export async function dropFile(page, name, bytes) {
  * v: { page, session, touch, viewport, origin, consoleErrors (콘솔 오류·바깥 요청), shot(label) (찍기만), shotPng(label) → 풀어 둔 PNG }.
  * beforeFinish(shotDir): 마지막 줄을 찍기 전에 (예: 잰 값을 스크린샷 폴더에 쓴다).
  * viewports: 돌릴 화면 크기의 이름들 (없으면 세 크기 모두; 화면 크기와 상관없는 확인은 [MEASURE_VIEWPORT]).
- * sizes: 화면 크기 목록 (없으면 VIEWPORTS).
  * prepare(outDir): 빌드한 뒤 띄우기 전에 (예: 리그를 models/ 에 복사한다).
  */
-export async function runSuite(prefix, runViewport, { beforeFinish, viewports, sizes = VIEWPORTS, prepare } = {}) {
+export async function runSuite(prefix, runViewport, { beforeFinish, viewports, prepare } = {}) {
   const chromium = await loadChromium();
   const outDir = mkdtempSync(join(tmpdir(), `${prefix}-build-`));
   const shotDir = mkdtempSync(join(tmpdir(), `${prefix}-screenshots-`));
@@ -360,7 +359,7 @@ export async function runSuite(prefix, runViewport, { beforeFinish, viewports, s
   prepare?.(outDir);
   const { server, origin } = await serve(outDir);
   try {
-    for (const viewport of sizes.filter((v) => viewports === undefined || viewports.includes(v.name))) {
+    for (const viewport of VIEWPORTS.filter((v) => viewports === undefined || viewports.includes(v.name))) {
       console.log(`\n${viewport.name} (${viewport.touch ? "터치" : "마우스"})`);
       const { context, page, session, userDataDir } = await openViewport(chromium, viewport, `${prefix}-chromium-`);
       const { consoleErrors, shot, shotPng } = watchPage(page, origin, shotDir, viewport);
@@ -385,12 +384,12 @@ export async function runSuite(prefix, runViewport, { beforeFinish, viewports, s
  * 명령줄의 이름들로 기능과 화면 크기를 고른다: 기능 이름 (파일 이름) 이면 그 기능만, 화면 크기 이름의 일부 (예: phone) 면 그 크기만.
  * 모르는 이름이면 있는 것을 알리고 종료 코드 2.
  */
-function pickFromArgs(args, features, sizes) {
+function pickFromArgs(args, features) {
   const names = features.map((f) => f.feature);
-  const isSize = (arg) => sizes.some((s) => s.name.includes(arg));
+  const isSize = (arg) => VIEWPORTS.some((s) => s.name.includes(arg));
   const unknown = args.filter((arg) => !names.includes(arg) && !isSize(arg));
   if (unknown.length > 0) {
-    console.error(`모르는 기능: ${unknown.join(", ")} (있는 것: ${names.join(", ")}; 화면 크기: ${sizes.map((s) => s.name).join(", ")})`);
+    console.error(`모르는 기능: ${unknown.join(", ")} (있는 것: ${names.join(", ")}; 화면 크기: ${VIEWPORTS.map((s) => s.name).join(", ")})`);
     process.exit(2);
   }
   const wantedFeatures = args.filter((arg) => names.includes(arg));
@@ -398,7 +397,7 @@ function pickFromArgs(args, features, sizes) {
   const picked = wantedFeatures.length === 0 ? features : features.filter((f) => wantedFeatures.includes(f.feature));
   // 고른 기능이 하나도 돌지 않는 화면 크기는 Chromium 을 띄우지 않는다.
   const runsAt = (name) => picked.some((f) => f.viewports === undefined || f.viewports.includes(name));
-  const viewports = sizes.map((s) => s.name)
+  const viewports = VIEWPORTS.map((s) => s.name)
     .filter((name) => wantedSizes.length === 0 || wantedSizes.some((arg) => name.includes(arg)))
     .filter(runsAt);
   return { features: picked, viewports };
@@ -407,10 +406,10 @@ function pickFromArgs(args, features, sizes) {
 /**
  * 기능 파일들 (feature, 있으면 viewports, run(v): e2e/checks/ 와 같은 꼴) 을 화면 크기마다 적힌 차례로 runSuite 에서 돌린다.
  * 기능이 viewports 를 밝히면 그 화면에서만. 기능 하나가 확인 밖에서 던지면 그 기능만 실패로 적고 다음 기능으로.
- * args: 명령줄 (pickFromArgs). context: v 에 더할 값. 나머지는 runSuite 의 선택 (beforeFinish, sizes, prepare).
+ * args: 명령줄 (pickFromArgs). context: v 에 더할 값. 나머지는 runSuite 의 선택 (beforeFinish, prepare).
  */
-export function runFeatures(prefix, features, { args = process.argv.slice(2), context = {}, sizes = VIEWPORTS, ...options } = {}) {
-  const picked = pickFromArgs(args, features, sizes);
+export function runFeatures(prefix, features, { args = process.argv.slice(2), context = {}, ...options } = {}) {
+  const picked = pickFromArgs(args, features);
   return runSuite(prefix, async (v) => {
     for (const f of picked.features) {
       // 기능이 viewports 를 밝히면 그 화면에서만 (화면 크기와 상관없는 확인은 한 번: MEASURE_VIEWPORT).
@@ -422,5 +421,5 @@ export function runFeatures(prefix, features, { args = process.argv.slice(2), co
         recordFailure(`${v.viewport.name} ${f.feature}`, error);
       }
     }
-  }, { ...options, sizes, viewports: picked.viewports });
+  }, { ...options, viewports: picked.viewports });
 }
