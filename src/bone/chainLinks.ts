@@ -15,6 +15,7 @@ export interface ChainLinks {
 }
 
 const CONSTRUCTOR = "TwoBoneIK";
+const NO_BONES: readonly Object3D[] = Object.freeze([]);
 
 function describeParent(bone: Object3D): string {
   return bone.parent ? `"${bone.parent.name}"` : "없음";
@@ -46,7 +47,8 @@ export function linkChain(upper: Object3D, mid: Object3D, end: Object3D, options
   if (between2 === null) {
     throw new RangeError(`${CONSTRUCTOR}: end("${end.name}")는 mid("${mid.name}")의 자손이어야 합니다 (부모: ${describeParent(end)})`);
   }
-  return { upper, mid, end, between1, between2 };
+  // 사이 뼈가 없으면 (흔한 경우) 모든 체인이 같은 빈 배열을 가리킨다: 풀 때마다 읽는 배열이 캐시에 남는다.
+  return { upper, mid, end, between1: between1.length > 0 ? between1 : NO_BONES, between2: between2.length > 0 ? between2 : NO_BONES };
 }
 
 /** options.bendDirection 검사: 없으면 undefined, 있으면 유한한 0 이 아닌 벡터. */

@@ -3,7 +3,7 @@ import type { Object3D } from "three";
 import { AFFINE_NOT_FINITE, AFFINE_NOT_INVERTIBLE, AFFINE_OK, invertConformal } from "../math/affine.js";
 import { throwBadParentMatrix, throwParentNotFinite, throwSingularParent } from "../chainChecks.js";
 import { writeAutoPole } from "../math/autoPole.js";
-import { normalizeQuaternion } from "../math/quaternionBlend.js";
+import { copyUnitQuaternion, normalizeQuaternion } from "../math/quaternionBlend.js";
 import { copyQuaternion, rotateVector } from "../math/quaternionFields.js";
 import { applyAffine, applyBetween, composeLocal, endOrigin, writeMatrixRotation } from "./localMath.js";
 import type { ChainLinks } from "./chainLinks.js";
@@ -38,33 +38,42 @@ export function invertParent(caller: string, upper: Object3D, updateAncestors: b
  */
 export function readChainInParentSpace(links: ChainLinks, f: SolveFrame): void {
   const { upper, mid, end, between1, between2 } = links;
-  copyQuaternion(f.upperUnit, upper.quaternion);
-  normalizeQuaternion(f.upperUnit);
-  copyQuaternion(f.midUnit, mid.quaternion);
-  normalizeQuaternion(f.midUnit);
+  copyUnitQuaternion(f.upperUnit, upper.quaternion);
+  copyUnitQuaternion(f.midUnit, mid.quaternion);
   const hasBetween = between1.length > 0 || between2.length > 0;
+  // 뜨거운 단계라 three 의 Vector3 메서드 대신 필드로 계산한다 (docs/PERFORMANCE.md §9). 연산 순서는 메서드와 같다.
   // 아래 뼈 (mid 의 부모 축): R̂_M S_M B₂ p_E.
   const lower = endOrigin(end, f.lowerLocal, f.localMatrix);
   if (between2.length > 0) applyBetween(lower, between2, f.betweenMidEnd, f.betweenUnit, f.localMatrix);
   else if (hasBetween) f.betweenMidEnd.identity();
-  rotateVector(lower.multiply(mid.scale), f.midUnit);
-  // mid, end (upper 의 부모 공간).
-  const root = f.rootParent.copy(upper.position);
-  const midParent = f.midParent.copy(mid.position);
-  const endParent = f.endParent.copy(mid.position).add(lower);
+  const midScale = mid.scale;
+  lower.x *= midScale.x; lower.y *= midScale.y; lower.z *= midScale.z;
+  rotateVector(lower, f.midUnit);
+  // mid, end (upper 의 부모 공간): 사이 뼈 B₁ 을 지나 S_U, R̂_U, 그다음 p_U 를 더한다.
+  const midPosition = mid.position, midParent = f.midParent, endParent = f.endParent;
+  midParent.x = midPosition.x; midParent.y = midPosition.y; midParent.z = midPosition.z;
+  endParent.x = midPosition.x + lower.x; endParent.y = midPosition.y + lower.y; endParent.z = midPosition.z + lower.z;
   if (between1.length > 0) {
     applyBetween(midParent, between1, f.betweenUpperMid, f.betweenUnit, f.localMatrix);
     applyBetween(endParent, between1, f.betweenUpperMid, f.betweenUnit, f.localMatrix);
   } else if (hasBetween) f.betweenUpperMid.identity();
-  rotateVector(midParent.multiply(upper.scale), f.upperUnit);
-  midParent.add(root);
-  rotateVector(endParent.multiply(upper.scale), f.upperUnit);
-  endParent.add(root);
+  const upperScale = upper.scale, sx = upperScale.x, sy = upperScale.y, sz = upperScale.z;
+  midParent.x *= sx; midParent.y *= sy; midParent.z *= sz;
+  endParent.x *= sx; endParent.y *= sy; endParent.z *= sz;
+  rotateVector(midParent, f.upperUnit);
+  rotateVector(endParent, f.upperUnit);
+  const upperPosition = upper.position, root = f.rootParent;
+  const rx = upperPosition.x, ry = upperPosition.y, rz = upperPosition.z;
+  root.x = rx; root.y = ry; root.z = rz;
+  const mx = midParent.x + rx, my = midParent.y + ry, mz = midParent.z + rz;
+  const ex = endParent.x + rx, ey = endParent.y + ry, ez = endParent.z + rz;
+  midParent.x = mx; midParent.y = my; midParent.z = mz;
+  endParent.x = ex; endParent.y = ey; endParent.z = ez;
   // 뼈 길이 (부모 공간): a = |mid − root|, b = |end − mid|.
   const lengths = f.lengths;
-  let dx = midParent.x - root.x, dy = midParent.y - root.y, dz = midParent.z - root.z;
+  let dx = mx - rx, dy = my - ry, dz = mz - rz;
   lengths.upperLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  dx = endParent.x - midParent.x; dy = endParent.y - midParent.y; dz = endParent.z - midParent.z;
+  dx = ex - mx; dy = ey - my; dz = ez - mz;
   lengths.lowerLength = Math.sqrt(dx * dx + dy * dy + dz * dz);
 }
 

@@ -35,15 +35,19 @@ export function rotateMidToEnd(links: ChainLinks, f: SolveFrame, lowerLocal: Vec
     copyQuaternion(f.midRotation, links.mid.quaternion);
     return;
   }
-  const to = f.toDir.subVectors(f.solved.end, f.solved.joint);
+  // Vector3 메서드 대신 필드로 (docs/PERFORMANCE.md §9; 연산 순서는 subVectors·divide·copy 와 같다).
+  const to = f.toDir, end = f.solved.end, joint = f.solved.joint;
+  to.x = end.x - joint.x; to.y = end.y - joint.y; to.z = end.z - joint.z;
   rotateVector(to, f.upperRotation, true);
-  to.divide(links.upper.scale);
+  const upperScale = links.upper.scale;
+  to.x /= upperScale.x; to.y /= upperScale.y; to.z /= upperScale.z;
   const between1 = links.between1;
   for (let i = 0; i < between1.length; i++) {
     composeLocal(f.localMatrix, between1[i]!);
     applyLinear(to, f.localMatrix.invert()); // 방향만: 이동은 쓰지 않는다
   }
-  const from = f.fromDir.copy(lowerLocal);
+  const from = f.fromDir;
+  from.x = lowerLocal.x; from.y = lowerLocal.y; from.z = lowerLocal.z;
   normalizeVector(from);
   normalizeVector(to);
   rotationBetweenIntoOwn(from, to, f.midDelta);

@@ -18,6 +18,22 @@ export function normalizeQuaternion(q: Quaternion): void {
   f._onChangeCallback();
 }
 
+/**
+ * out ← source / |source| (길이 0 이면 항등 회전): normalizeQuaternion 과 같은 값이지만 out 의 변경 콜백을 부르지 않는다.
+ * 라이브러리의 임시 사원수에만 쓴다 (뼈의 사원수에 쓰면 Euler 회전이 어긋난다). @internal
+ */
+export function copyUnitQuaternion(out: Quaternion, source: Quaternion): void {
+  const s = fieldsOf(source), o = fieldsOf(out);
+  const x = s._x, y = s._y, z = s._z, w = s._w;
+  const length = Math.sqrt(x * x + y * y + z * z + w * w);
+  if (length === 0) {
+    o._x = 0; o._y = 0; o._z = 0; o._w = 1;
+  } else {
+    const inv = 1 / length;
+    o._x = x * inv; o._y = y * inv; o._z = z * inv; o._w = w * inv;
+  }
+}
+
 /** 섞음 비율을 담는 객체 (수 인자 대신, 위 주석 참고). */
 export interface BlendWeight {
   weight: number;
