@@ -4,7 +4,6 @@
 // (drag.ts, keyboard.ts) 로 움직이고, 매 프레임 update() 가 공의 자리를 각으로 바꾼 뒤 공을 문·문고리 위로 되돌린다.
 import {
   BoxGeometry,
-  CanvasTexture,
   CylinderGeometry,
   Group,
   Matrix4,
@@ -19,6 +18,7 @@ import {
   Vector3,
 } from "three";
 import type { Scene } from "three";
+import { labelTexture } from "./labelCanvas";
 
 const DEGREE = Math.PI / 180;
 
@@ -69,20 +69,8 @@ const _inverse = /*@__PURE__*/ new Matrix4();
 
 /** 작은 글자 표 하나 (화면 크기가 일정한 sprite): 만들 때 한 번. */
 function makeLabel(text: string, color: string): Sprite {
-  const canvas = document.createElement("canvas");
-  canvas.width = 128;
-  canvas.height = 64;
-  const context = canvas.getContext("2d")!;
-  context.font = "bold 40px sans-serif";
-  context.textAlign = "center";
-  context.textBaseline = "middle";
-  context.lineWidth = 8;
-  context.strokeStyle = "rgba(0, 0, 0, 0.8)";
-  context.strokeText(text, 64, 32);
-  context.fillStyle = color;
-  context.fillText(text, 64, 32);
   const sprite = new Sprite(new SpriteMaterial({
-    map: new CanvasTexture(canvas), depthTest: false, depthWrite: false, transparent: true, sizeAttenuation: false,
+    map: labelTexture(text, color, { width: 128, fontPx: 40, outlinePx: 8, centerY: 32 }), depthTest: false, depthWrite: false, transparent: true, sizeAttenuation: false,
   }));
   sprite.center.set(-0.15, 0.5); // 점의 오른쪽에
   sprite.renderOrder = 953;

@@ -63,6 +63,18 @@ function slot(id: string): TextSlot {
 const m = (value: number): string => `${value.toFixed(3)} m`;
 const deg = (radians: number): string => `${((radians * 180) / Math.PI).toFixed(1)}°`;
 
+/** 닿는가와 그 까닭. */
+type ReachReason = "off" | "reach" | "far" | "near" | "limits" | "soft";
+/** 까닭마다 [읽음 줄의 말, 접힌 머리 줄의 짧은 말] (머리 줄은 좁다). */
+const REACH_WORDS: Record<ReachReason, readonly [string, string]> = {
+  off: ["IK 꺼짐", "IK 꺼짐"],
+  reach: ["닿음", "닿음"],
+  far: ["닿지 않음 (너무 멂)", "너무 멂"],
+  near: ["닿지 않음 (너무 가까움)", "너무 가까움"],
+  limits: ["닿지 않음 (굽힘 제한)", "제한 밖"],
+  soft: ["닿지 않음 (soft)", "soft 구간"],
+};
+
 export class Readouts {
   private nextUpdate = 0;
   private readonly d = slot("r-d");
@@ -107,25 +119,13 @@ export class Readouts {
     this.summaryGap.set(gapText);
 
     const outsideLimits = values.limited && (distance > values.limitFar || distance < values.limitNear);
-    let status: string;
-    if (!values.ik) status = "IK 꺼짐";
-    else if (values.reachable) status = "닿음";
-    else if (distance > sum) status = "닿지 않음 (너무 멂)";
-    else if (distance < diff) status = "닿지 않음 (너무 가까움)";
-    else if (outsideLimits) status = "닿지 않음 (굽힘 제한)";
-    else status = "닿지 않음 (soft)";
-    this.reach.set(status);
+    const why: ReachReason = !values.ik ? "off" : values.reachable ? "reach" : distance > sum ? "far"
+      : distance < diff ? "near" : outsideLimits ? "limits" : "soft";
+    const words = REACH_WORDS[why];
+    this.reach.set(words[0]);
     const state = values.ik ? (values.reachable ? "reach" : "far") : "off";
     this.reachElement.dataset["state"] = state;
-    // 접힌 머리 줄은 좁다: 짧은 말로.
-    let shortStatus: string;
-    if (!values.ik) shortStatus = "IK 꺼짐";
-    else if (values.reachable) shortStatus = "닿음";
-    else if (distance > sum) shortStatus = "너무 멂";
-    else if (distance < diff) shortStatus = "너무 가까움";
-    else if (outsideLimits) shortStatus = "제한 밖";
-    else shortStatus = "soft 구간";
-    this.summaryReach.set(shortStatus);
+    this.summaryReach.set(words[1]);
     this.summaryElement.dataset["state"] = state;
 
     let ikText = `${values.ikMs.toFixed(3)} ms/프레임 (팔·다리)`;

@@ -2,7 +2,6 @@
 import {
   BufferAttribute,
   BufferGeometry,
-  CanvasTexture,
   DoubleSide,
   Group,
   Line,
@@ -13,6 +12,7 @@ import {
   SpriteMaterial,
   Vector3,
 } from "three";
+import { labelTexture } from "./labelCanvas";
 
 /** θ 호의 점 개수. */
 const ARC_POINTS = 24;
@@ -23,19 +23,7 @@ const LABEL_SIZE = 0.055;
 
 /** 보조 표시의 글자 하나 (a·b·d·θ·p): 늘 위에 그려지는 스프라이트, 크기 LABEL_SIZE. */
 export function makeLabel(text: string, color: string): Sprite {
-  const canvas = document.createElement("canvas");
-  canvas.width = 64;
-  canvas.height = 64;
-  const context = canvas.getContext("2d")!;
-  context.font = "bold 44px sans-serif";
-  context.textAlign = "center";
-  context.textBaseline = "middle";
-  context.lineWidth = 6;
-  context.strokeStyle = "rgba(0, 0, 0, 0.8)";
-  context.strokeText(text, 32, 34);
-  context.fillStyle = color;
-  context.fillText(text, 32, 34);
-  const material = new SpriteMaterial({ map: new CanvasTexture(canvas), depthTest: false, transparent: true });
+  const material = new SpriteMaterial({ map: labelTexture(text, color, { width: 64, fontPx: 44, outlinePx: 6, centerY: 34 }), depthTest: false, transparent: true });
   const sprite = new Sprite(material);
   sprite.scale.setScalar(LABEL_SIZE);
   sprite.renderOrder = 1001;
