@@ -1,7 +1,6 @@
 // 단계들이 함께 쓰는 작은 연산. 수를 인자·반환값으로 주고받지 않는다 (docs/PERFORMANCE.md §1).
 import type { Matrix4, Object3D, Quaternion, Vector3 } from "three";
-import { copyQuaternion } from "../math/quaternionFields.js";
-import { normalizeQuaternion } from "../math/quaternionBlend.js";
+import { copyUnitQuaternion } from "../math/quaternionBlend.js";
 
 /** out ← unit(to − from). 길이가 0 이면 out 은 0 벡터. */
 export function setUnitDirection(out: Vector3, from: Vector3, to: Vector3): void {
@@ -47,16 +46,6 @@ export function composeLocal(out: Matrix4, object: Object3D): void {
   }
 }
 
-/** v ← (object 의 로컬 행렬)·v: three 가 그리는 행렬 그대로 (matrixAutoUpdate 면 compose, pivot 포함). */
-export function applyLocal(v: Vector3, object: Object3D, scratch: Matrix4): void {
-  if (object.matrixAutoUpdate) {
-    composeLocal(scratch, object);
-    applyAffine(v, scratch);
-  } else {
-    applyAffine(v, object.matrix);
-  }
-}
-
 /** end 의 원점을 end 부모의 로컬 공간에서 out 에 (pivot 이 있으면 합성한 로컬 행렬에서). */
 export function endOrigin(end: Object3D, out: Vector3, scratch: Matrix4): Vector3 {
   if (end.pivot == null) return out.copy(end.position);
@@ -66,15 +55,20 @@ export function endOrigin(end: Object3D, out: Vector3, scratch: Matrix4): Vector
 
 /**
  * v 를 bones (위에서 아래 순서, 모두 사이 뼈) 의 로컬 변환으로 아래에서 위로 옮기고, 그 회전의 곱
- * q₁ q₂ … (위에서 아래, 정규화) 을 rotation 에 쓴다. unit 은 작업용 사원수.
+ * q₁ q₂ … (위에서 아래, 정규화) 을 rotation 에 쓴다. unit 은 작업용 사원수. also 를 주면 같은 변환으로 함께 옮긴다
+ * (뼈마다 로컬 행렬을 한 번만 합성한다: 체인을 읽을 때 mid 와 end 가 같은 사이 뼈를 지난다).
  */
-export function applyBetween(v: Vector3, bones: readonly Object3D[], rotation: Quaternion, unit: Quaternion, scratch: Matrix4): void {
+export function applyBetween(
+  v: Vector3, bones: readonly Object3D[], rotation: Quaternion, unit: Quaternion, scratch: Matrix4, also: Vector3 | null = null,
+): void {
   rotation.identity();
   for (let i = bones.length - 1; i >= 0; i--) {
     const bone = bones[i]!;
-    applyLocal(v, bone, scratch);
-    copyQuaternion(unit, bone.quaternion);
-    normalizeQuaternion(unit);
+    const local = bone.matrixAutoUpdate ? scratch : bone.matrix;
+    if (local === scratch) composeLocal(scratch, bone);
+    applyAffine(v, local);
+    if (also !== null) applyAffine(also, local);
+    copyUnitQuaternion(unit, bone.quaternion);
     rotation.premultiply(unit);
   }
 }

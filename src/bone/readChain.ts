@@ -54,8 +54,7 @@ export function readChainInParentSpace(links: ChainLinks, f: SolveFrame): void {
   midParent.x = midPosition.x; midParent.y = midPosition.y; midParent.z = midPosition.z;
   endParent.x = midPosition.x + lower.x; endParent.y = midPosition.y + lower.y; endParent.z = midPosition.z + lower.z;
   if (between1.length > 0) {
-    applyBetween(midParent, between1, f.betweenUpperMid, f.betweenUnit, f.localMatrix);
-    applyBetween(endParent, between1, f.betweenUpperMid, f.betweenUnit, f.localMatrix);
+    applyBetween(midParent, between1, f.betweenUpperMid, f.betweenUnit, f.localMatrix, endParent);
   } else if (hasBetween) f.betweenUpperMid.identity();
   const upperScale = upper.scale, sx = upperScale.x, sy = upperScale.y, sz = upperScale.z;
   midParent.x *= sx; midParent.y *= sy; midParent.z *= sz;
