@@ -183,8 +183,13 @@ export class FootPlacement {
     const normal: [FollowSpring, FollowSpring, FollowSpring] = [createFollowSpring(up.x), createFollowSpring(up.y), createFollowSpring(up.z)];
     const footRotation = new Quaternion();
     const length = a.distanceTo(b) + b.distanceTo(c);
+    const belowHips: Object3D[] = [];
+    for (let bone: Object3D | null = leg.end; bone !== null && bone !== this.hips; bone = bone.parent) belowHips.unshift(bone);
+    // 다리의 풀이는 조상을 다시 계산하지 않는다: update() 가 hips 를 한 번 갱신하고 그 아래만 갱신한다 (refreshBelow).
+    ik.updateAncestors = false;
     return {
       ik, ground: new FootGround(leg.end, soles, PLANTED_HEIGHT * length), length,
+      belowHips, upperIndex: belowHips.indexOf(leg.upper),
       offset, normal, targetWorld: new Vector3(), upperWorld: new Vector3(), tilt: 0,
       tiltRotation: new Quaternion(), footRotation, solveOptions: { endRotation: footRotation, weight: 1 },
     };
@@ -221,11 +226,14 @@ export class FootPlacement {
     const root = _rootWorld;
     this.root.updateWorldMatrix(true, false);
     root.setFromMatrixPosition(this.root.matrixWorld);
+    // 조상은 hips 에서 한 번만 (두 다리와 골반과 풀이가 같이 쓴다), 다리마다 그 아래만.
+    const hips = this.hips;
+    hips.updateWorldMatrix(true, false);
     const drop = _drop;
     let pelvisGoal = 0;
     for (let i = 0; i < 2; i++) {
       const leg = this.#legs[i]!;
-      leg.ik.end.updateWorldMatrix(true, false);
+      refreshBelow(hips, leg.belowHips, leg.belowHips.length);
       leg.ground.read(this.ground, root, up, this);
       followLeg(leg, this.#snap, this, frame, up, root);
       keepSolesOnGround(leg, up);
@@ -248,8 +256,10 @@ export class FootPlacement {
     //    골반이 아직 덜 내려와 (속도 제한) 닿지 않는 목표는 up 을 따라 닿는 높이로 올린다: 곧게 편 다리가 목표 쪽으로
     //    비스듬히 뻗어 발이 옆으로 (모서리 너머 높은 땅 속으로) 가지 않고, 발은 제 땅 바로 위에 머문다.
     const lowered = this.pelvisDrop;
+    if (lowered > 0) hips.updateWorldMatrix(false, false); // #movePelvis 가 로컬 행렬만 바꿨다
     for (let i = 0; i < 2; i++) {
       const leg = this.#legs[i]!;
+      if (lowered > 0) refreshBelow(hips, leg.belowHips, leg.upperIndex); // 허벅지의 부모까지 (풀이가 읽는다)
       const hip = _upperWorld.copy(leg.upperWorld);
       hip.x -= up.x * lowered; hip.y -= up.y * lowered; hip.z -= up.z * lowered;
       drop.reach = leg.length * (1 - REACH_MARGIN);
@@ -298,7 +308,6 @@ export class FootPlacement {
     this.pelvisDrop = drop;
     if (!(drop > 0)) return;
     const hips = this.hips, up = this.up;
-    hips.updateWorldMatrix(true, false);
     const world = _hipsWorld.setFromMatrixPosition(hips.matrixWorld);
     world.x -= up.x * drop; world.y -= up.y * drop; world.z -= up.z * drop;
     this.#hipsBefore.copy(hips.position);
@@ -313,5 +322,18 @@ export class FootPlacement {
   #restoreHips(): void {
     if (this.#hipsHasWrite && this.hips.position.equals(this.#hipsWritten)) this.hips.position.copy(this.#hipsBefore);
     this.#hipsHasWrite = false;
+  }
+}
+
+/**
+ * hips 아래 bones (위에서 아래) 의 앞 count 개의 로컬·월드 행렬을 갱신한다 (hips 의 월드 행렬은 최신이어야 한다).
+ * 만든 뒤 부모 관계가 바뀌었으면 (어느 뼈의 부모가 바로 위 뼈가 아니면) 그 뼈부터 조상까지 다시 계산한다.
+ */
+function refreshBelow(hips: Object3D, bones: readonly Object3D[], count: number): void {
+  let parent = hips;
+  for (let i = 0; i < count; i++) {
+    const bone = bones[i]!;
+    bone.updateWorldMatrix(bone.parent !== parent, false);
+    parent = bone;
   }
 }

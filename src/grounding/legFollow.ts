@@ -1,6 +1,6 @@
 // 발 딛기의 다리 하나: 스프링으로 발 변위·법선을 좇아 발목 목표·발의 회전을 정하고, 발바닥이 땅에 묻히지 않게 올린다.
 import { Matrix4, Vector3 } from "three";
-import type { Quaternion } from "three";
+import type { Object3D, Quaternion } from "three";
 import type { TwoBoneIK, TwoBoneIKOptions } from "../TwoBoneIK.js";
 import { createSpringStep, stepFollow } from "./criticalSpring.js";
 import type { FollowSpring, SpringStep } from "./criticalSpring.js";
@@ -25,6 +25,9 @@ export interface LegState {
   /** 이번 프레임의 발 기울기 (up → 법선 쪽, 월드) 와 발이 가질 월드 회전 (끝 회전으로 푼다). */
   readonly tiltRotation: Quaternion;
   readonly footRotation: Quaternion;
+  /** hips 바로 아래부터 발까지의 뼈 (위에서 아래) 와 그 가운데 허벅지의 자리: 행렬을 hips 아래에서만 갱신한다. */
+  readonly belowHips: readonly Object3D[];
+  readonly upperIndex: number;
   /** solve() 의 옵션 (끝 회전 = footRotation). */
   readonly solveOptions: TwoBoneIKOptions;
   /** 이번 프레임에 쓴 발의 기울기 (rad). */
