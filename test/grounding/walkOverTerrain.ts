@@ -55,10 +55,26 @@ export interface WalkCase {
 
 const _v = new Vector3();
 
-/** file 의 클립을 fps 로 한 번 재생하며 terrain 위에서 잰다. 뿌리는 걷는 방향으로 −0.5 L 에서 +0.5 L 까지 간다. */
-export async function walkOverTerrain(
-  rig: WalkCase, makeTerrain: (L: number) => Terrain, fps: number, configure: (p: FootPlacement) => void = () => {}, sampleEvery = 1 / 6,
-): Promise<WalkResult> {
+/** 한 번의 걷기에 필요한 것: 리그, 지형, FootPlacement, 클립 재생기, 뿌리를 k 번째 프레임 자리에 놓는 함수. */
+interface Walk {
+  readonly scene: Object3D;
+  readonly hips: Object3D;
+  readonly placement: FootPlacement;
+  readonly mixer: AnimationMixer;
+  readonly heightAt: (x: number, z: number) => number;
+  readonly placeRoot: (k: number) => void;
+  readonly frames: number;
+  /** 프레임마다 잴 관절 (무릎·발목 둘씩, 골반) 과 샘플의 두 발목. */
+  readonly tracked: readonly Object3D[];
+  readonly ankles: readonly [Object3D, Object3D];
+  readonly height: number;
+  readonly legLength: number;
+}
+
+/** 리그를 읽어 지형 위에 세우고 FootPlacement 와 클립을 붙인다. 뿌리는 걷는 방향으로 −0.5 L 에서 +0.5 L 까지 간다. */
+async function setUpWalk(
+  rig: WalkCase, makeTerrain: (L: number) => Terrain, fps: number, configure: (p: FootPlacement) => void,
+): Promise<Walk> {
   const gltf = await loadRig(rig.file);
   const scene = gltf.scene;
   scene.updateMatrixWorld(true);
@@ -90,69 +106,110 @@ export async function walkOverTerrain(
   const mixer = new AnimationMixer(scene);
   mixer.clipAction(clip).play();
   mixer.update(0);
+  const tracked = [left.mid, left.end, right.mid, right.end, hips];
+  return { scene, hips, placement, mixer, heightAt, placeRoot, frames, tracked, ankles: [left.end, right.end], height, legLength };
+}
 
-  const tracked: Object3D[] = [left.mid, left.end, right.mid, right.end, hips];
-  const prevClip = tracked.map(() => new Vector3()), prevSolved = tracked.map(() => new Vector3());
-  const contactTolerance = 0.01 * (height / 1.75);
-  let penetration = 0, float = -Infinity, maxDrop = 0, pelvisRaise = -Infinity, maxJump = 0, clipMaxJump = 0;
-  const samples = new Map<number, number[]>();
-  const rootWorld = new Vector3(), hipsClipWorld = new Vector3();
-  const clipHeights: number[][] = placement.feet.map((f) => f.soleLocal.map(() => 0));
-  // 클립이 골반의 position 을 쓰지 않으면 지난 프레임의 내림이 남아 있다: 클립 자세를 잴 때는 클립의 값으로 되돌린다
-  // (FootPlacement.update 가 처음에 하는 것과 같다). 안 그러면 접촉 판정과 클립의 관절 이동이 내린 자세로 재진다.
-  const hipsClip = hips.position.clone();
-  let hipsWritten: Vector3 | null = null;
-  for (let k = 0; k <= frames; k++) {
-    if (k > 0) mixer.update(1 / fps);
-    if (hipsWritten !== null && hips.position.equals(hipsWritten)) hips.position.copy(hipsClip);
-    hipsClip.copy(hips.position);
-    placeRoot(k);
-    rootWorld.setFromMatrixPosition(scene.matrixWorld);
-    // 클립 자세: 발바닥의 클립 높이 (접촉 판정) 와 관절 위치.
+/** 프레임마다의 잰 값을 모은다: 클립 자세 (measureClip) 와 풀린 자세 (measureSolved) 를 같은 프레임에 잰다. */
+class WalkMeter {
+  penetration = 0;
+  float = -Infinity;
+  maxDrop = 0;
+  pelvisRaise = -Infinity;
+  maxJump = 0;
+  clipMaxJump = 0;
+  readonly samples = new Map<number, number[]>();
+  readonly #walk: Walk;
+  readonly #prevClip: Vector3[];
+  readonly #prevSolved: Vector3[];
+  /** 발마다 발바닥 점의 클립 높이 (뿌리 위, 접촉 판정). */
+  readonly #clipHeights: number[][];
+  readonly #contactTolerance: number;
+  readonly #rootWorld = new Vector3();
+  readonly #hipsClipWorld = new Vector3();
+
+  constructor(walk: Walk) {
+    this.#walk = walk;
+    this.#prevClip = walk.tracked.map(() => new Vector3());
+    this.#prevSolved = walk.tracked.map(() => new Vector3());
+    this.#clipHeights = walk.placement.feet.map((f) => f.soleLocal.map(() => 0));
+    this.#contactTolerance = 0.01 * (walk.height / 1.75);
+  }
+
+  /** 클립 자세: 발바닥의 클립 높이 (접촉 판정) 와 관절 위치 (뿌리 기준). */
+  measureClip(k: number): void {
+    const { scene, placement, hips, tracked } = this.#walk;
+    const rootWorld = this.#rootWorld.setFromMatrixPosition(scene.matrixWorld);
     placement.feet.forEach((foot, f) => foot.soleLocal.forEach((p, i) => {
-      clipHeights[f]![i] = _v.copy(p).applyMatrix4(foot.foot.matrixWorld).y - rootWorld.y;
+      this.#clipHeights[f]![i] = _v.copy(p).applyMatrix4(foot.foot.matrixWorld).y - rootWorld.y;
     }));
-    hipsClipWorld.setFromMatrixPosition(hips.matrixWorld);
+    this.#hipsClipWorld.setFromMatrixPosition(hips.matrixWorld);
     tracked.forEach((bone, i) => {
       const p = _v.setFromMatrixPosition(bone.matrixWorld).sub(rootWorld);
-      if (k > 0) clipMaxJump = Math.max(clipMaxJump, p.distanceTo(prevClip[i]!));
-      prevClip[i]!.copy(p);
+      if (k > 0) this.clipMaxJump = Math.max(this.clipMaxJump, p.distanceTo(this.#prevClip[i]!));
+      this.#prevClip[i]!.copy(p);
     });
+  }
 
-    placement.update(k === 0 ? 0 : 1 / fps);
-    hipsWritten = hips.position.clone();
-    scene.updateMatrixWorld(true);
-
-    maxDrop = Math.max(maxDrop, placement.pelvisDrop);
-    pelvisRaise = Math.max(pelvisRaise, _v.setFromMatrixPosition(hips.matrixWorld).y - hipsClipWorld.y);
+  /** 풀린 자세: 골반 내림·올림, 관절 이동, 접촉 중 발바닥의 관통·뜸, 그리고 sampleEvery 마다의 표본. */
+  measureSolved(k: number, fps: number, sampleEvery: number): void {
+    const { placement, hips, tracked, heightAt, ankles } = this.#walk;
+    const rootWorld = this.#rootWorld;
+    this.maxDrop = Math.max(this.maxDrop, placement.pelvisDrop);
+    this.pelvisRaise = Math.max(this.pelvisRaise, _v.setFromMatrixPosition(hips.matrixWorld).y - this.#hipsClipWorld.y);
     tracked.forEach((bone, i) => {
       const p = _v.setFromMatrixPosition(bone.matrixWorld).sub(rootWorld);
-      if (k > 0) maxJump = Math.max(maxJump, p.distanceTo(prevSolved[i]!));
-      prevSolved[i]!.copy(p);
+      if (k > 0) this.maxJump = Math.max(this.maxJump, p.distanceTo(this.#prevSolved[i]!));
+      this.#prevSolved[i]!.copy(p);
     });
     placement.feet.forEach((foot, f) => {
       let lowest = Infinity;
       foot.soleLocal.forEach((p, i) => {
-        const clipHeight = clipHeights[f]![i]!;
-        if (clipHeight > contactTolerance) return;
+        const clipHeight = this.#clipHeights[f]![i]!;
+        if (clipHeight > this.#contactTolerance) return;
         const w = _v.copy(p).applyMatrix4(foot.foot.matrixWorld);
         const above = w.y - heightAt(w.x, w.z);
         // 클립 자체가 땅 아래로 들어간 만큼은 클립의 몫이다 (양쪽으로): 클립보다 더 묻히면 관통, 땅 위 클립 높이보다
         // 높으면 뜸. 클립이 묻은 발을 땅 높이로 올린 것은 뜸이 아니다.
-        penetration = Math.max(penetration, Math.min(0, clipHeight) - above);
+        this.penetration = Math.max(this.penetration, Math.min(0, clipHeight) - above);
         lowest = Math.min(lowest, above - Math.max(0, clipHeight));
       });
-      if (lowest < Infinity) float = Math.max(float, lowest);
+      if (lowest < Infinity) this.float = Math.max(this.float, lowest);
     });
     const t = k / fps;
     const slot = Math.round(t / sampleEvery);
     if (Math.abs(slot * sampleEvery - t) < 1e-9) {
-      const a = left.end.getWorldPosition(new Vector3()), b = right.end.getWorldPosition(new Vector3());
-      samples.set(slot, [a.x, a.y, a.z, b.x, b.y, b.z, placement.pelvisDrop]);
+      const a = ankles[0].getWorldPosition(new Vector3()), b = ankles[1].getWorldPosition(new Vector3());
+      this.samples.set(slot, [a.x, a.y, a.z, b.x, b.y, b.z, placement.pelvisDrop]);
     }
   }
+}
+
+/** file 의 클립을 fps 로 한 번 재생하며 terrain 위에서 잰다: 프레임마다 클립 자세를 재고, FootPlacement.update 뒤를 잰다. */
+export async function walkOverTerrain(
+  rig: WalkCase, makeTerrain: (L: number) => Terrain, fps: number, configure: (p: FootPlacement) => void = () => {}, sampleEvery = 1 / 6,
+): Promise<WalkResult> {
+  const walk = await setUpWalk(rig, makeTerrain, fps, configure);
+  const { scene, hips, placement, mixer } = walk;
+  const meter = new WalkMeter(walk);
+  // 클립이 골반의 position 을 쓰지 않으면 지난 프레임의 내림이 남아 있다: 클립 자세를 잴 때는 클립의 값으로 되돌린다
+  // (FootPlacement.update 가 처음에 하는 것과 같다). 안 그러면 접촉 판정과 클립의 관절 이동이 내린 자세로 재진다.
+  const hipsClip = hips.position.clone();
+  let hipsWritten: Vector3 | null = null;
+  for (let k = 0; k <= walk.frames; k++) {
+    if (k > 0) mixer.update(1 / fps);
+    if (hipsWritten !== null && hips.position.equals(hipsWritten)) hips.position.copy(hipsClip);
+    hipsClip.copy(hips.position);
+    walk.placeRoot(k);
+    meter.measureClip(k);
+    placement.update(k === 0 ? 0 : 1 / fps);
+    hipsWritten = hips.position.clone();
+    scene.updateMatrixWorld(true);
+    meter.measureSolved(k, fps, sampleEvery);
+  }
   return {
-    height, legLength, penetration, float, maxDrop, maxPelvisDrop: placement.maxPelvisDrop, pelvisRaise,
-    maxJump, clipMaxJump, samples,
+    height: walk.height, legLength: walk.legLength, penetration: meter.penetration, float: meter.float, maxDrop: meter.maxDrop,
+    maxPelvisDrop: placement.maxPelvisDrop, pelvisRaise: meter.pelvisRaise, maxJump: meter.maxJump, clipMaxJump: meter.clipMaxJump,
+    samples: meter.samples,
   };
 }
