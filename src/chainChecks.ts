@@ -7,6 +7,7 @@ import {
 } from "./math/affine.js";
 import type { TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
 import { QUATERNION_UNIT_TOLERANCE as SHARED_QUATERNION_UNIT_TOLERANCE } from "./math/tolerances.js";
+import { describe, throwExpected } from "./math/validation.js";
 
 /**
  * 뼈 사원수의 |q| 가 1 에서 이만큼 넘게 벗어나면 거부한다 (spec/tolerances.json: Python 과 같은 값).
@@ -14,14 +15,13 @@ import { QUATERNION_UNIT_TOLERANCE as SHARED_QUATERNION_UNIT_TOLERANCE } from ".
  */
 export const QUATERNION_UNIT_TOLERANCE: number = SHARED_QUATERNION_UNIT_TOLERANCE;
 
-function describe(value: unknown): string {
-  if (typeof value === "number") return String(value);
-  if (value === null || typeof value !== "object") return `${String(value)} (${typeof value})`;
-  return Object.isFrozen(value) ? "얼린 객체" : "객체";
-}
-
 function label(role: string, bone: Object3D): string {
   return `${role}("${bone.name}")`;
+}
+
+/** 뼈의 부모를 메시지에 적는 꼴: 이름을 따옴표로, 없으면 "없음". @internal */
+export function describeParent(bone: Object3D): string {
+  return bone.parent ? `"${bone.parent.name}"` : "없음";
 }
 
 // --- 인자 ---
@@ -69,17 +69,17 @@ export function throwBadResult(caller: string, out: unknown): never {
 
 /** @internal */
 export function throwNotUnitInterval(caller: string, name: string, value: unknown): never {
-  throw new RangeError(`${caller}: ${name}는 [0, 1] 범위의 수여야 합니다 (받은 값: ${describe(value)})`);
+  throwExpected(caller, name, "[0, 1] 범위의 수여야", value);
 }
 
 /** @internal */
 export function throwNotBoolean(caller: string, name: string, value: unknown): never {
-  throw new RangeError(`${caller}: ${name}는 true 또는 false 여야 합니다 (받은 값: ${describe(value)})`);
+  throwExpected(caller, name, "true 또는 false 여야", value);
 }
 
 /** @internal */
 export function throwNotObject(caller: string, name: string, value: unknown): never {
-  throw new RangeError(`${caller}: ${name}는 객체여야 합니다 (받은 값: ${describe(value)})`);
+  throwExpected(caller, name, "객체여야", value);
 }
 
 // --- 체인 상태 ---

@@ -1,8 +1,8 @@
 // 생성 시점에 한 번 정하는 체인의 구조: 세 뼈, 사이 뼈, 자동 극의 기본 굽힘 방향. (생성자만 부른다: 할당해도 된다.)
 import { Vector3 } from "three";
 import type { Object3D, Vector3Like } from "three";
-import { assertFinitePoint, isFinitePoint } from "../math/validation.js";
-import { throwNotObject } from "../chainChecks.js";
+import { assertFinitePoint, isFinitePoint, throwExpected } from "../math/validation.js";
+import { describeParent, throwNotObject } from "../chainChecks.js";
 
 /** 생성 시점에 정해 두는 체인의 구조 (인스턴스마다 하나). */
 export interface ChainLinks {
@@ -17,10 +17,6 @@ export interface ChainLinks {
 const CONSTRUCTOR = "TwoBoneIK";
 const NO_BONES: readonly Object3D[] = Object.freeze([]);
 
-function describeParent(bone: Object3D): string {
-  return bone.parent ? `"${bone.parent.name}"` : "없음";
-}
-
 /** ancestor 아래 bone 의 부모까지 거슬러 올라간 사이 뼈들 (위에서 아래 순서). bone 이 ancestor 의 자손이 아니면 null. */
 function bonesBetween(ancestor: Object3D, bone: Object3D): Object3D[] | null {
   const between: Object3D[] = [];
@@ -34,9 +30,7 @@ function bonesBetween(ancestor: Object3D, bone: Object3D): Object3D[] | null {
 /** 생성자의 인자를 검사하고 체인의 구조를 정한다. */
 export function linkChain(upper: Object3D, mid: Object3D, end: Object3D, options: unknown): ChainLinks {
   for (const [name, bone] of [["upper", upper], ["mid", mid], ["end", end]] as const) {
-    if (bone === null || typeof bone !== "object" || !(bone as Object3D).isObject3D) {
-      throw new RangeError(`${CONSTRUCTOR}: ${name}는 Object3D 여야 합니다 (받은 값: ${String(bone)})`);
-    }
+    if (bone === null || typeof bone !== "object" || !(bone as Object3D).isObject3D) throwExpected(CONSTRUCTOR, name, "Object3D 여야", bone);
   }
   if (options !== undefined && (options === null || typeof options !== "object")) throwNotObject(CONSTRUCTOR, "options", options);
   const between1 = bonesBetween(upper, mid);
