@@ -6,7 +6,8 @@ import type { BendLimits } from "../math/bendLimits.js";
 import { QUATERNION_UNIT_TOLERANCE } from "../math/tolerances.js";
 import { fieldsOf } from "../math/quaternionFields.js";
 import {
-  describeParent, isGoodBone, isWritableResult, throwBadBone, throwBadResult, throwNotBoolean, throwNotObject, throwNotUnitInterval,
+  UNIT_MAX_SQ, UNIT_MIN_SQ, describeParent, isGoodBone, isWritableResult, throwBadBone, throwBadResult, throwNotBoolean, throwNotObject,
+  throwNotUnitInterval,
 } from "../chainChecks.js";
 import type { TwoBoneIKResult } from "../math/solveTwoBoneIK.js";
 import type { TwoBoneIKOptions } from "../TwoBoneIK.js";
@@ -38,9 +39,6 @@ export const END_KEPT = 1;
 export const END_ROTATED = 2;
 export type EndMode = typeof END_FOLLOWS | typeof END_KEPT | typeof END_ROTATED;
 
-// |q| ∈ [1 − tol, 1 + tol] 을 제곱으로 본다 (뼈의 사원수와 같은 허용치).
-const UNIT_MIN_SQ = (1 - QUATERNION_UNIT_TOLERANCE) ** 2;
-const UNIT_MAX_SQ = (1 + QUATERNION_UNIT_TOLERANCE) ** 2;
 
 /** 끝 회전 (월드 사원수) 을 한 번씩 읽어 검사하고 정규화해 out 에. */
 function readEndRotation(out: Quaternion, q: Readonly<QuaternionLike>, name: string): void {
