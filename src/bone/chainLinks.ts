@@ -17,14 +17,21 @@ export interface ChainLinks {
 const CONSTRUCTOR = "TwoBoneIK";
 const NO_BONES: readonly Object3D[] = Object.freeze([]);
 
-/** ancestor 아래 bone 의 부모까지 거슬러 올라간 사이 뼈들 (위에서 아래 순서). bone 이 ancestor 의 자손이 아니면 null. */
-function bonesBetween(ancestor: Object3D, bone: Object3D): Object3D[] | null {
+/**
+ * ancestor 아래 bone 의 부모까지 거슬러 올라간 사이 뼈들 (위에서 아래 순서). 직접 자식이면 NO_BONES.
+ * bone 이 ancestor 의 자손이 아니면 뼈 이름과 실제 부모를 담은 RangeError.
+ */
+function bonesBetween(ancestor: Object3D, ancestorRole: string, bone: Object3D, role: string): readonly Object3D[] {
   const between: Object3D[] = [];
   for (let p = bone.parent; p !== ancestor; p = p.parent) {
-    if (p === null) return null;
+    if (p === null) {
+      throw new RangeError(`${CONSTRUCTOR}: ${role}("${bone.name}")는 ${ancestorRole}("${ancestor.name}")의 자손이어야 합니다 `
+        + `(부모: ${describeParent(bone)})`);
+    }
     between.unshift(p);
   }
-  return between;
+  // 사이 뼈가 없으면 (흔한 경우) 모든 체인이 같은 빈 배열을 가리킨다: 풀 때마다 읽는 배열이 캐시에 남는다.
+  return between.length > 0 ? between : NO_BONES;
 }
 
 /** 생성자의 인자를 검사하고 체인의 구조를 정한다. */
@@ -33,16 +40,9 @@ export function linkChain(upper: Object3D, mid: Object3D, end: Object3D, options
     if (bone === null || typeof bone !== "object" || !(bone as Object3D).isObject3D) throwExpected(CONSTRUCTOR, name, "Object3D 여야", bone);
   }
   if (options !== undefined && (options === null || typeof options !== "object")) throwNotObject(CONSTRUCTOR, "options", options);
-  const between1 = bonesBetween(upper, mid);
-  if (between1 === null) {
-    throw new RangeError(`${CONSTRUCTOR}: mid("${mid.name}")는 upper("${upper.name}")의 자손이어야 합니다 (부모: ${describeParent(mid)})`);
-  }
-  const between2 = bonesBetween(mid, end);
-  if (between2 === null) {
-    throw new RangeError(`${CONSTRUCTOR}: end("${end.name}")는 mid("${mid.name}")의 자손이어야 합니다 (부모: ${describeParent(end)})`);
-  }
-  // 사이 뼈가 없으면 (흔한 경우) 모든 체인이 같은 빈 배열을 가리킨다: 풀 때마다 읽는 배열이 캐시에 남는다.
-  return { upper, mid, end, between1: between1.length > 0 ? between1 : NO_BONES, between2: between2.length > 0 ? between2 : NO_BONES };
+  const between1 = bonesBetween(upper, "upper", mid, "mid");
+  const between2 = bonesBetween(mid, "mid", end, "end");
+  return { upper, mid, end, between1, between2 };
 }
 
 /** options.bendDirection 검사: 없으면 undefined, 있으면 유한한 0 이 아닌 벡터. */
