@@ -1,7 +1,6 @@
 // TwoBoneIK 의 입력·체인 상태 검사. 모두 읽기만 하고, 실패하면 인자·뼈 이름과 값을 담은 RangeError 를 던진다.
 // 메시지 문자열과 수를 넘기는 호출은 실패 경로에만 둔다 (docs/PERFORMANCE.md §1, §6).
 import type { Matrix4, Object3D } from "three";
-import { fieldsOf } from "./math/quaternionFields.js";
 import {
   AFFINE_NON_UNIFORM, AFFINE_NOT_AFFINE, AFFINE_NOT_FINITE, AFFINE_NOT_INVERTIBLE, AFFINE_SINGULAR, UNIFORM_SCALE_TOLERANCE,
 } from "./math/affine.js";
@@ -94,25 +93,6 @@ function allFinite(values: readonly number[]): boolean {
   return values.every(Number.isFinite);
 }
 
-/** 사원수가 유한하고 |q| 가 1 ± QUATERNION_UNIT_TOLERANCE 안인가. (NaN·±∞ 는 |q|² 를 NaN·∞ 로 만들어 걸린다.) */
-function isUnitQuaternion(bone: Object3D): boolean {
-  const q = fieldsOf(bone.quaternion);
-  const x = q._x, y = q._y, z = q._z, w = q._w;
-  const lengthSq = x * x + y * y + z * z + w * w;
-  return lengthSq >= UNIT_MIN_SQ && lengthSq <= UNIT_MAX_SQ;
-}
-
-/** 세 성분이 같은 스케일인가 (부호 포함): (최대 − 최소) ≤ 허용치·최대 |s|. 거울은 세 성분이 모두 음수일 때만. */
-function isUniformScale(bone: Object3D): boolean {
-  const s = bone.scale;
-  const x = s.x, y = s.y, z = s.z;
-  // (여러 인자의 Math.max·min 은 내장 함수 호출이라 비교로 쓴다.)
-  let hi = x > y ? x : y, lo = x > y ? y : x;
-  if (z > hi) hi = z;
-  if (z < lo) lo = z;
-  return hi - lo <= UNIFORM_SCALE_TOLERANCE * (hi > -lo ? hi : -lo);
-}
-
 /**
  * 체인 뼈 하나의 상태: position·scale 이 유한하고, quaternion 이 유한한 단위 사원수이며,
  * uniformScale 이면 스케일이 균등하다. pivot 은 allowPivot 일 때만 허용한다.
@@ -141,11 +121,12 @@ export function throwBadBone(caller: string, role: string, bone: Object3D, unifo
   for (const [field, v] of [["position", bone.position.toArray()], ["scale", s.toArray()]] as const) {
     if (!allFinite(v)) throw new RangeError(`${name}.${field} 은 유한한 수여야 합니다 (받은 값: ${v.join(", ")})`);
   }
-  if (!isUnitQuaternion(bone)) {
+  // 위치·스케일은 유한하다: 이제 isGoodBone 에 조건을 하나씩 더해 (사원수, 균등 스케일) 어느 것이 어긋났는지 가린다.
+  if (!isGoodBone(bone, false, true)) {
     throw new RangeError(`${name}.quaternion 은 단위 사원수여야 합니다 (받은 값: ${q.join(", ")}; `
       + `|q| = ${Math.hypot(...q)}, 허용 오차 ${QUATERNION_UNIT_TOLERANCE})`);
   }
-  if (uniformScale && !isUniformScale(bone)) {
+  if (uniformScale && !isGoodBone(bone, true, true)) {
     throw new RangeError(`${name}.scale 은 균등해야 합니다 — 세 성분이 같아야 뼈 길이가 보존됩니다 `
       + `(받은 값: ${s.x}, ${s.y}, ${s.z}; 상대 허용치 ${UNIFORM_SCALE_TOLERANCE})`);
   }
