@@ -1,7 +1,6 @@
 // 단계들이 함께 쓰는 작은 연산. 수를 인자·반환값으로 주고받지 않는다 (docs/PERFORMANCE.md §1).
 import type { Matrix4, Object3D, Quaternion, Vector3 } from "three";
-import { copyQuaternion } from "../math/quaternionFields.js";
-import { normalizeQuaternion } from "../math/quaternionBlend.js";
+import { copyUnitQuaternion } from "../math/quaternionBlend.js";
 
 /** out ← unit(to − from). 길이가 0 이면 out 은 0 벡터. */
 export function setUnitDirection(out: Vector3, from: Vector3, to: Vector3): void {
@@ -73,8 +72,7 @@ export function applyBetween(v: Vector3, bones: readonly Object3D[], rotation: Q
   for (let i = bones.length - 1; i >= 0; i--) {
     const bone = bones[i]!;
     applyLocal(v, bone, scratch);
-    copyQuaternion(unit, bone.quaternion);
-    normalizeQuaternion(unit);
+    copyUnitQuaternion(unit, bone.quaternion); // 작업용 사원수: 변경 콜백 없이 (docs/PERFORMANCE.md §9)
     rotation.premultiply(unit);
   }
 }

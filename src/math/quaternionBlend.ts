@@ -6,16 +6,8 @@ import { fieldsOf } from "./quaternionFields.js";
 
 /** q 를 단위 길이로 (길이 0 이면 항등 회전). three 의 Quaternion.normalize 와 같다. @internal */
 export function normalizeQuaternion(q: Quaternion): void {
-  const f = fieldsOf(q);
-  const x = f._x, y = f._y, z = f._z, w = f._w;
-  const length = Math.sqrt(x * x + y * y + z * z + w * w);
-  if (length === 0) {
-    f._x = 0; f._y = 0; f._z = 0; f._w = 1;
-  } else {
-    const inv = 1 / length;
-    f._x = x * inv; f._y = y * inv; f._z = z * inv; f._w = w * inv;
-  }
-  f._onChangeCallback();
+  copyUnitQuaternion(q, q); // 네 성분을 모두 읽은 뒤에 쓴다
+  fieldsOf(q)._onChangeCallback();
 }
 
 /**
