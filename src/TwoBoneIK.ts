@@ -4,7 +4,7 @@ import { createTwoBoneIKResult } from "./math/solveTwoBoneIK.js";
 import type { TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
 import type { BendLimits } from "./math/bendLimits.js";
 import { readBendLimitsValue } from "./math/bendLimits.js";
-import { assertFinitePoint } from "./math/validation.js";
+import { assertFinitePoint, throwExpected } from "./math/validation.js";
 import { writeAutoPole } from "./math/autoPole.js";
 import { throwNotBoolean } from "./chainChecks.js";
 import { acquireFrame, releaseFrame } from "./bone/solveFrame.js";
@@ -230,7 +230,7 @@ export class TwoBoneIK {
     const caller = "TwoBoneIK.getAutoPole";
     if (outWorld === null || typeof outWorld !== "object" || (outWorld as { isVector3?: unknown }).isVector3 !== true
       || Object.isFrozen(outWorld)) {
-      throw new RangeError(`${caller}: outWorld 는 얼지 않은 Vector3 여야 합니다 (받은 값: ${String(outWorld)})`);
+      throwExpected(caller, "outWorld", "얼지 않은 Vector3 여야", outWorld);
     }
     if (typeof this.updateAncestors !== "boolean") throwNotBoolean(caller, "updateAncestors", this.updateAncestors);
     const f = acquireFrame();

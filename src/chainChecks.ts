@@ -1,12 +1,12 @@
 // TwoBoneIK 의 입력·체인 상태 검사. 모두 읽기만 하고, 실패하면 인자·뼈 이름과 값을 담은 RangeError 를 던진다.
 // 메시지 문자열과 수를 넘기는 호출은 실패 경로에만 둔다 (docs/PERFORMANCE.md §1, §6).
 import type { Matrix4, Object3D } from "three";
-import { fieldsOf } from "./math/quaternionFields.js";
 import {
-  AFFINE_NON_UNIFORM, AFFINE_NOT_AFFINE, AFFINE_SHEAR, AFFINE_SINGULAR, UNIFORM_SCALE_TOLERANCE, isFiniteMatrix,
+  AFFINE_NON_UNIFORM, AFFINE_NOT_AFFINE, AFFINE_NOT_FINITE, AFFINE_NOT_INVERTIBLE, AFFINE_SINGULAR, UNIFORM_SCALE_TOLERANCE,
 } from "./math/affine.js";
 import type { TwoBoneIKResult } from "./math/solveTwoBoneIK.js";
 import { QUATERNION_UNIT_TOLERANCE as SHARED_QUATERNION_UNIT_TOLERANCE } from "./math/tolerances.js";
+import { describe, throwExpected } from "./math/validation.js";
 
 /**
  * 뼈 사원수의 |q| 가 1 에서 이만큼 넘게 벗어나면 거부한다 (spec/tolerances.json: Python 과 같은 값).
@@ -14,14 +14,13 @@ import { QUATERNION_UNIT_TOLERANCE as SHARED_QUATERNION_UNIT_TOLERANCE } from ".
  */
 export const QUATERNION_UNIT_TOLERANCE: number = SHARED_QUATERNION_UNIT_TOLERANCE;
 
-function describe(value: unknown): string {
-  if (typeof value === "number") return String(value);
-  if (value === null || typeof value !== "object") return `${String(value)} (${typeof value})`;
-  return Object.isFrozen(value) ? "얼린 객체" : "객체";
-}
-
 function label(role: string, bone: Object3D): string {
   return `${role}("${bone.name}")`;
+}
+
+/** 뼈의 부모를 메시지에 적는 꼴: 이름을 따옴표로, 없으면 "없음". @internal */
+export function describeParent(bone: Object3D): string {
+  return bone.parent ? `"${bone.parent.name}"` : "없음";
 }
 
 // --- 인자 ---
@@ -69,46 +68,29 @@ export function throwBadResult(caller: string, out: unknown): never {
 
 /** @internal */
 export function throwNotUnitInterval(caller: string, name: string, value: unknown): never {
-  throw new RangeError(`${caller}: ${name}는 [0, 1] 범위의 수여야 합니다 (받은 값: ${describe(value)})`);
+  throwExpected(caller, name, "[0, 1] 범위의 수여야", value);
 }
 
 /** @internal */
 export function throwNotBoolean(caller: string, name: string, value: unknown): never {
-  throw new RangeError(`${caller}: ${name}는 true 또는 false 여야 합니다 (받은 값: ${describe(value)})`);
+  throwExpected(caller, name, "true 또는 false 여야", value);
 }
 
 /** @internal */
 export function throwNotObject(caller: string, name: string, value: unknown): never {
-  throw new RangeError(`${caller}: ${name}는 객체여야 합니다 (받은 값: ${describe(value)})`);
+  throwExpected(caller, name, "객체여야", value);
 }
 
 // --- 체인 상태 ---
 
-function isFiniteTriple(v: { x: number; y: number; z: number }): boolean {
-  return Number.isFinite(v.x) && Number.isFinite(v.y) && Number.isFinite(v.z);
-}
+/** |q| ∈ [1 − tol, 1 + tol] 을 제곱으로 (sqrt 없이) 본다: 뼈와 endRotation 의 사원수가 같은 경계를 쓴다. @internal */
+export const UNIT_MIN_SQ = (1 - QUATERNION_UNIT_TOLERANCE) ** 2;
+/** @internal */
+export const UNIT_MAX_SQ = (1 + QUATERNION_UNIT_TOLERANCE) ** 2;
 
-// |q| ∈ [1 − tol, 1 + tol] 을 제곱으로 (sqrt 없이) 본다.
-const UNIT_MIN_SQ = (1 - QUATERNION_UNIT_TOLERANCE) ** 2;
-const UNIT_MAX_SQ = (1 + QUATERNION_UNIT_TOLERANCE) ** 2;
-
-/** 사원수가 유한하고 |q| 가 1 ± QUATERNION_UNIT_TOLERANCE 안인가. (NaN·±∞ 는 |q|² 를 NaN·∞ 로 만들어 걸린다.) */
-function isUnitQuaternion(bone: Object3D): boolean {
-  const q = fieldsOf(bone.quaternion);
-  const x = q._x, y = q._y, z = q._z, w = q._w;
-  const lengthSq = x * x + y * y + z * z + w * w;
-  return lengthSq >= UNIT_MIN_SQ && lengthSq <= UNIT_MAX_SQ;
-}
-
-/** 세 성분이 같은 스케일인가 (부호 포함): (최대 − 최소) ≤ 허용치·최대 |s|. 거울은 세 성분이 모두 음수일 때만. */
-function isUniformScale(bone: Object3D): boolean {
-  const s = bone.scale;
-  const x = s.x, y = s.y, z = s.z;
-  // (여러 인자의 Math.max·min 은 내장 함수 호출이라 비교로 쓴다.)
-  let hi = x > y ? x : y, lo = x > y ? y : x;
-  if (z > hi) hi = z;
-  if (z < lo) lo = z;
-  return hi - lo <= UNIFORM_SCALE_TOLERANCE * (hi > -lo ? hi : -lo);
+/** 메시지를 만들 때만: 성분이 모두 유한한가. */
+function allFinite(values: readonly number[]): boolean {
+  return values.every(Number.isFinite);
 }
 
 /**
@@ -134,75 +116,72 @@ export function isGoodBone(bone: Object3D, uniformScale: boolean, allowPivot: bo
 
 /** isGoodBone 이 거짓일 때: 무엇이 어긋났는지 뼈 이름과 필드로 알린다. @internal */
 export function throwBadBone(caller: string, role: string, bone: Object3D, uniformScale: boolean, allowPivot: boolean): never {
-  const name = label(role, bone);
-  const p = bone.position, s = bone.scale, q = bone.quaternion;
-  if (!isFiniteTriple(p)) throw new RangeError(`${caller}: ${name}.position 은 유한한 수여야 합니다 (받은 값: ${p.x}, ${p.y}, ${p.z})`);
-  if (!isFiniteTriple(s)) throw new RangeError(`${caller}: ${name}.scale 은 유한한 수여야 합니다 (받은 값: ${s.x}, ${s.y}, ${s.z})`);
-  if (!isUnitQuaternion(bone)) {
-    throw new RangeError(`${caller}: ${name}.quaternion 은 단위 사원수여야 합니다 (받은 값: ${q.x}, ${q.y}, ${q.z}, ${q.w}; `
-      + `|q| = ${Math.hypot(q.x, q.y, q.z, q.w)}, 허용 오차 ${QUATERNION_UNIT_TOLERANCE})`);
+  const name = `${caller}: ${label(role, bone)}`;
+  const s = bone.scale, q = bone.quaternion.toArray();
+  for (const [field, v] of [["position", bone.position.toArray()], ["scale", s.toArray()]] as const) {
+    if (!allFinite(v)) throw new RangeError(`${name}.${field} 은 유한한 수여야 합니다 (받은 값: ${v.join(", ")})`);
   }
-  if (uniformScale && !isUniformScale(bone)) {
-    throw new RangeError(`${caller}: ${name}.scale 은 균등해야 합니다 — 세 성분이 같아야 뼈 길이가 보존됩니다 `
+  // 위치·스케일은 유한하다: 이제 isGoodBone 에 조건을 하나씩 더해 (사원수, 균등 스케일) 어느 것이 어긋났는지 가린다.
+  if (!isGoodBone(bone, false, true)) {
+    throw new RangeError(`${name}.quaternion 은 단위 사원수여야 합니다 (받은 값: ${q.join(", ")}; `
+      + `|q| = ${Math.hypot(...q)}, 허용 오차 ${QUATERNION_UNIT_TOLERANCE})`);
+  }
+  if (uniformScale && !isGoodBone(bone, true, true)) {
+    throw new RangeError(`${name}.scale 은 균등해야 합니다 — 세 성분이 같아야 뼈 길이가 보존됩니다 `
       + `(받은 값: ${s.x}, ${s.y}, ${s.z}; 상대 허용치 ${UNIFORM_SCALE_TOLERANCE})`);
   }
   if (!allowPivot && bone.pivot != null) {
-    throw new RangeError(`${caller}: ${name}.pivot 은 지원하지 않습니다 (받은 값: ${bone.pivot.toArray().join(", ")})`);
+    throw new RangeError(`${name}.pivot 은 지원하지 않습니다 (받은 값: ${bone.pivot.toArray().join(", ")})`);
   }
-  throw new RangeError(`${caller}: ${name} 의 상태가 올바르지 않습니다`);
+  throw new RangeError(`${name} 의 상태가 올바르지 않습니다`);
 }
 
 /**
  * upper 의 부모 월드 행렬이 유한하지 않을 때: 조상을 거슬러 올라가며 처음으로 유한하지 않은 필드를 가진 객체를 알린다.
- * @internal
  */
-export function throwParentNotFinite(caller: string, parent: Object3D): never {
+function throwParentNotFinite(caller: string, parent: Object3D): never {
   // 뿌리 쪽부터: 가장 위의 잘못된 조상이 원인이다.
   const ancestors: Object3D[] = [];
   for (let a: Object3D | null = parent; a !== null; a = a.parent) ancestors.unshift(a);
   for (const a of ancestors) {
-    const where = `upper 의 조상 "${a.name}"`;
-    const p = a.position, s = a.scale, q = a.quaternion;
-    if (a.matrixAutoUpdate) {
-      if (!isFiniteTriple(p)) throw new RangeError(`${caller}: ${where}.position 이 유한하지 않습니다 (받은 값: ${p.x}, ${p.y}, ${p.z})`);
-      if (!(Number.isFinite(q.x) && Number.isFinite(q.y) && Number.isFinite(q.z) && Number.isFinite(q.w))) {
-        throw new RangeError(`${caller}: ${where}.quaternion 이 유한하지 않습니다 (받은 값: ${q.x}, ${q.y}, ${q.z}, ${q.w})`);
+    // 로컬 행렬을 스스로 만드는 객체는 position·quaternion·scale 을, 아니면 matrix 를 본다 (주어 뒤의 조사까지).
+    const fields: [string, readonly number[]][] = a.matrixAutoUpdate
+      ? [["position 이", a.position.toArray()], ["quaternion 이", a.quaternion.toArray()], ["scale 이", a.scale.toArray()]]
+      : [["matrix 가", a.matrix.elements]];
+    for (const [field, values] of fields) {
+      if (!allFinite(values)) {
+        throw new RangeError(`${caller}: upper 의 조상 "${a.name}".${field} 유한하지 않습니다 (받은 값: ${values.join(", ")})`);
       }
-      if (!isFiniteTriple(s)) throw new RangeError(`${caller}: ${where}.scale 이 유한하지 않습니다 (받은 값: ${s.x}, ${s.y}, ${s.z})`);
-    } else if (!isFiniteMatrix(a.matrix)) {
-      throw new RangeError(`${caller}: ${where}.matrix 가 유한하지 않습니다 (받은 값: ${a.matrix.elements.join(", ")})`);
     }
   }
   throw new RangeError(`${caller}: upper 의 부모 "${parent.name}".matrixWorld 가 유한하지 않습니다 (받은 값: ${parent.matrixWorld.elements.join(", ")})`);
 }
 
-/** upper 의 부모 월드 행렬이 균등 스케일·회전·이동이 아닐 때 (invertConformal 의 코드). @internal */
+/**
+ * upper 의 부모 월드 행렬이 균등 스케일·회전·이동이 아니거나 뒤집을 수 없을 때 (invertConformal 의 코드): 무엇이 어긋났는지
+ * 알린다. @internal
+ */
 export function throwBadParentMatrix(caller: string, parent: Object3D, defect: number): never {
-  const where = `upper 의 부모("${parent.name}") 월드 행렬`;
-  const m = parent.matrixWorld;
+  if (defect === AFFINE_NOT_FINITE) throwParentNotFinite(caller, parent);
+  const where = `${caller}: upper 의 부모("${parent.name}") 월드 행렬`;
+  const m = parent.matrixWorld, e = m.elements;
   if (defect === AFFINE_NOT_AFFINE) {
-    throw new RangeError(`${caller}: ${where}의 마지막 행이 (0, 0, 0, 1) 이 아닙니다 (받은 값: ${rowOf(m, 3)})`);
+    throw new RangeError(`${where}의 마지막 행이 (0, 0, 0, 1) 이 아닙니다 (받은 값: ${rowOf(m, 3)})`);
   }
   if (defect === AFFINE_SINGULAR) {
-    throw new RangeError(`${caller}: ${where}을 뒤집을 수 없습니다 (스케일 0, 행렬식: ${m.determinant()})`);
+    throw new RangeError(`${where}을 뒤집을 수 없습니다 (스케일 0, 행렬식: ${m.determinant()})`);
   }
-  const sx = Math.hypot(m.elements[0]!, m.elements[1]!, m.elements[2]!);
-  const sy = Math.hypot(m.elements[4]!, m.elements[5]!, m.elements[6]!);
-  const sz = Math.hypot(m.elements[8]!, m.elements[9]!, m.elements[10]!);
+  if (defect === AFFINE_NOT_INVERTIBLE) {
+    throw new RangeError(`${where}을 float64 로 뒤집을 수 없습니다 (행렬식: ${m.determinant()})`);
+  }
   if (defect === AFFINE_NON_UNIFORM) {
-    throw new RangeError(`${caller}: ${where}의 스케일이 균등하지 않습니다 — 뼈 길이가 보존되지 않습니다 `
+    const sx = Math.hypot(e[0]!, e[1]!, e[2]!), sy = Math.hypot(e[4]!, e[5]!, e[6]!), sz = Math.hypot(e[8]!, e[9]!, e[10]!);
+    throw new RangeError(`${where}의 스케일이 균등하지 않습니다 — 뼈 길이가 보존되지 않습니다 `
       + `(축 스케일: ${sx}, ${sy}, ${sz}; 상대 허용치 ${UNIFORM_SCALE_TOLERANCE}). 조상 가운데 균등하지 않은 scale 을 찾아 고치세요`);
   }
-  if (defect === AFFINE_SHEAR) {
-    throw new RangeError(`${caller}: ${where}에 기울임(shear)이 있습니다 — 축이 직교하지 않으면 뼈 길이가 보존되지 않습니다 `
-      + `(회전된 자식 아래 균등하지 않은 스케일에서 생깁니다; 상대 허용치 ${UNIFORM_SCALE_TOLERANCE})`);
-  }
-  throw new RangeError(`${caller}: ${where}이 올바르지 않습니다`);
-}
-
-/** @internal */
-export function throwSingularParent(caller: string, parent: Object3D): never {
-  throw new RangeError(`${caller}: upper 의 부모("${parent.name}") 월드 행렬을 float64 로 뒤집을 수 없습니다 (행렬식: ${parent.matrixWorld.determinant()})`);
+  // 남은 코드는 AFFINE_SHEAR 뿐이다 (invertConformal 의 코드 가운데 AFFINE_OK 가 아닌 것).
+  throw new RangeError(`${where}에 기울임(shear)이 있습니다 — 축이 직교하지 않으면 뼈 길이가 보존되지 않습니다 `
+    + `(회전된 자식 아래 균등하지 않은 스케일에서 생깁니다; 상대 허용치 ${UNIFORM_SCALE_TOLERANCE})`);
 }
 
 function rowOf(m: Matrix4, row: number): string {

@@ -216,6 +216,17 @@ const badChainStates: BadCall[] = [
   ["a non-uniform mid scale (2, 2, 2.001)", (s) => { s.chain.mid.scale.set(2, 2, 2.001); return () => s.ik.solve(s.target, s.pole); }, /mid\("mid"\)\.scale 은 균등해야/],
   ["a one-axis mirror on upper (−1, 1, 1)", (s) => { s.chain.upper.scale.set(-1, 1, 1); return () => s.ik.solve(s.target, s.pole); }, /upper\("upper"\)\.scale 은 균등해야/],
   ["a zero parent scale", (s) => { s.chain.parent.scale.setScalar(0); return () => s.ik.solve(s.target, s.pole); }, /뒤집을 수 없습니다.*행렬식: 0/],
+  ["a perspective row in a hand-written parent matrix", (s) => {
+    s.chain.parent.matrixAutoUpdate = false;
+    s.chain.parent.matrix.elements[3] = 0.5;
+    s.chain.parent.matrixWorldNeedsUpdate = true;
+    return () => s.ik.solve(s.target, s.pole);
+  }, /부모\("parent"\) 월드 행렬의 마지막 행이 \(0, 0, 0, 1\) 이 아닙니다 \(받은 값: 0\.5, 0, 0, 1\)/],
+  ["a parent whose inverse translation overflows float64 (scale 1e-300, far away)", (s) => {
+    s.chain.parent.scale.setScalar(1e-300);
+    s.chain.parent.position.set(1e10, 0, 0);
+    return () => s.ik.solve(s.target, s.pole);
+  }, /부모\("parent"\) 월드 행렬을 float64 로 뒤집을 수 없습니다/],
   ["mid re-parented after construction", (s) => {
     const other = new Bone();
     other.name = "other";

@@ -68,7 +68,7 @@ export function applyBetween(
     if (local === scratch) composeLocal(scratch, bone);
     applyAffine(v, local);
     if (also !== null) applyAffine(also, local);
-    copyUnitQuaternion(unit, bone.quaternion);
+    copyUnitQuaternion(unit, bone.quaternion); // 작업용 사원수: 변경 콜백 없이 (docs/PERFORMANCE.md §9)
     rotation.premultiply(unit);
   }
 }

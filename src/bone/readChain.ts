@@ -1,19 +1,13 @@
 // 2 단계 — 읽기: 조상의 월드 행렬을 갱신하고 upper 의 부모 행렬을 검사해 뒤집은 뒤, 체인·목표·극을 upper 의 부모 공간으로.
 import type { Object3D } from "three";
-import { AFFINE_NOT_FINITE, AFFINE_NOT_INVERTIBLE, AFFINE_OK, invertConformal } from "../math/affine.js";
-import { throwBadParentMatrix, throwParentNotFinite, throwSingularParent } from "../chainChecks.js";
+import { AFFINE_OK, invertConformal } from "../math/affine.js";
+import { throwBadParentMatrix } from "../chainChecks.js";
 import { writeAutoPole } from "../math/autoPole.js";
 import { copyUnitQuaternion, normalizeQuaternion } from "../math/quaternionBlend.js";
 import { copyQuaternion, rotateVector } from "../math/quaternionFields.js";
 import { applyAffine, applyBetween, composeLocal, endOrigin, writeMatrixRotation } from "./localMath.js";
 import type { ChainLinks } from "./chainLinks.js";
 import type { SolveFrame } from "./solveFrame.js";
-
-function throwBadParent(caller: string, parent: Object3D, defect: number): never {
-  if (defect === AFFINE_NOT_FINITE) throwParentNotFinite(caller, parent);
-  if (defect === AFFINE_NOT_INVERTIBLE) throwSingularParent(caller, parent);
-  throwBadParentMatrix(caller, parent, defect);
-}
 
 /**
  * 조상의 월드 행렬을 다시 계산하고 (updateAncestors), upper 의 부모 행렬을 검사해 뒤집는다 → f.parentInverse.
@@ -27,7 +21,7 @@ export function invertParent(caller: string, upper: Object3D, updateAncestors: b
   }
   if (updateAncestors) parent.updateWorldMatrix(true, false); // 조상만: 체인은 로컬 행렬로 충분하다
   const defect = invertConformal(f.parentInverse, parent.matrixWorld);
-  if (defect !== AFFINE_OK) throwBadParent(caller, parent, defect);
+  if (defect !== AFFINE_OK) throwBadParentMatrix(caller, parent, defect);
 }
 
 /**

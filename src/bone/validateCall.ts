@@ -1,11 +1,14 @@
 // 1 단계 — 검사: solve() 의 인자와 체인 상태를 뼈·out 에 쓰기 전에 모두 확인한다. 점·설정은 한 번만 읽어 f 에 둔다.
 import type { Object3D, Quaternion, QuaternionLike, Vector3, Vector3Like } from "three";
-import { assertFinitePoint } from "../math/validation.js";
+import { assertFinitePoint, throwExpected } from "../math/validation.js";
 import { readBendLimitsValue } from "../math/bendLimits.js";
 import type { BendLimits } from "../math/bendLimits.js";
 import { QUATERNION_UNIT_TOLERANCE } from "../math/tolerances.js";
 import { fieldsOf } from "../math/quaternionFields.js";
-import { isGoodBone, isWritableResult, throwBadBone, throwBadResult, throwNotBoolean, throwNotObject, throwNotUnitInterval } from "../chainChecks.js";
+import {
+  UNIT_MAX_SQ, UNIT_MIN_SQ, describeParent, isGoodBone, isWritableResult, throwBadBone, throwBadResult, throwNotBoolean, throwNotObject,
+  throwNotUnitInterval,
+} from "../chainChecks.js";
 import type { TwoBoneIKResult } from "../math/solveTwoBoneIK.js";
 import type { TwoBoneIKOptions } from "../TwoBoneIK.js";
 import type { ChainLinks } from "./chainLinks.js";
@@ -36,9 +39,6 @@ export const END_KEPT = 1;
 export const END_ROTATED = 2;
 export type EndMode = typeof END_FOLLOWS | typeof END_KEPT | typeof END_ROTATED;
 
-// |q| ∈ [1 − tol, 1 + tol] 을 제곱으로 본다 (뼈의 사원수와 같은 허용치).
-const UNIT_MIN_SQ = (1 - QUATERNION_UNIT_TOLERANCE) ** 2;
-const UNIT_MAX_SQ = (1 + QUATERNION_UNIT_TOLERANCE) ** 2;
 
 /** 끝 회전 (월드 사원수) 을 한 번씩 읽어 검사하고 정규화해 out 에. */
 function readEndRotation(out: Quaternion, q: Readonly<QuaternionLike>, name: string): void {
@@ -60,7 +60,7 @@ function readEndRotation(out: Quaternion, q: Readonly<QuaternionLike>, name: str
 }
 
 function throwNotQuaternion(name: string, q: unknown): never {
-  throw new RangeError(`${SOLVE}: ${name}는 x·y·z·w 가 수인 사원수여야 합니다 (받은 값: ${String(q)})`);
+  throwExpected(SOLVE, name, "x·y·z·w 가 수인 사원수여야", q);
 }
 
 /** 점 인자를 한 번만 읽어 검사하고 out 에 복사한다 (getter 가 있는 점도 성분마다 한 번만 부른다). */
@@ -155,10 +155,6 @@ function isSameLineage(top: Object3D, between: readonly Object3D[], bone: Object
     parent = b;
   }
   return bone.parent === parent;
-}
-
-function describeParent(bone: Object3D): string {
-  return bone.parent ? `"${bone.parent.name}"` : "없음";
 }
 
 function throwReparented(caller: string, links: ChainLinks): never {

@@ -2,6 +2,7 @@
 // 파이썬 python/src/twoboneik/_bend_limits.py 가 같은 식·같은 연산 순서를 쓴다 (두 언어가 같은 비트).
 // Math.sin·Math.cos 는 쓰지 않는다: 엔진의 libm 마다 마지막 비트가 다를 수 있어, 반각의 sin·cos 를 덧셈·곱셈만으로
 // (fdlibm 의 k_sin·k_cos 다항식) 구한다. IEEE 의 +, ×, √ 는 두 언어에서 같은 비트다.
+import { throwExpected } from "./validation.js";
 
 /** 굽힘 제한 (라디안). 0 ≤ min ≤ max ≤ π (π 는 `Math.PI`). */
 export interface BendLimits {
@@ -67,9 +68,7 @@ export function bendTriangle(io: Float64Array): void {
  * @internal
  */
 export function readBendLimits(caller: string, options: unknown, out: Float64Array): boolean {
-  if (options === null || typeof options !== "object") {
-    throw new RangeError(`${caller}: options는 객체여야 합니다 (받은 값: ${describe(options)})`);
-  }
+  if (options === null || typeof options !== "object") throwExpected(caller, "options", "객체여야", options);
   const limits: unknown = (options as { bendLimits?: unknown }).bendLimits;
   if (limits === undefined) return false;
   return readBendLimitsValue(caller, "bendLimits", limits, out);
@@ -81,9 +80,7 @@ export function readBendLimits(caller: string, options: unknown, out: Float64Arr
  * @internal
  */
 export function readBendLimitsValue(caller: string, name: string, limits: unknown, out: Float64Array): boolean {
-  if (limits === null || typeof limits !== "object") {
-    throw new RangeError(`${caller}: ${name}는 { min, max } 객체여야 합니다 (받은 값: ${describe(limits)})`);
-  }
+  if (limits === null || typeof limits !== "object") throwExpected(caller, name, "{ min, max } 객체여야", limits);
   const min: unknown = (limits as { min?: unknown }).min, max: unknown = (limits as { max?: unknown }).max;
   if (typeof min !== "number" || !(min >= 0 && min <= Math.PI)) throwBadLimit(caller, `${name}.min`, min);
   if (typeof max !== "number" || !(max >= 0 && max <= Math.PI)) throwBadLimit(caller, `${name}.max`, max);
@@ -95,9 +92,5 @@ export function readBendLimitsValue(caller: string, name: string, limits: unknow
 }
 
 function throwBadLimit(caller: string, name: string, value: unknown): never {
-  throw new RangeError(`${caller}: ${name}는 0 이상 π 이하의 수 (라디안) 여야 합니다 (받은 값: ${describe(value)})`);
-}
-
-function describe(value: unknown): string {
-  return typeof value === "number" ? String(value) : `${String(value)} (${typeof value})`;
+  throwExpected(caller, name, "0 이상 π 이하의 수 (라디안) 여야", value);
 }

@@ -6,7 +6,7 @@ import { fieldsOf } from "./quaternionFields.js";
 
 /** q 를 단위 길이로 (길이 0 이면 항등 회전). three 의 Quaternion.normalize 와 같다. @internal */
 export function normalizeQuaternion(q: Quaternion): void {
-  copyUnitQuaternion(q, q);
+  copyUnitQuaternion(q, q); // 네 성분을 모두 읽은 뒤에 쓴다
   fieldsOf(q)._onChangeCallback();
 }
 

@@ -1,5 +1,6 @@
 import type { Vector3, Vector3Like } from "three";
 import type { ChainLengths } from "./solveTwoBoneIK.js";
+import { throwExpected } from "./validation.js";
 
 /**
  * soft IK 의 거리 곡선: 팔다리가 완전히 펴지기 직전에 속도를 줄여, 목표가 멀어질 때 "탁" 하고 펴지지 않게 한다
@@ -21,13 +22,13 @@ import type { ChainLengths } from "./solveTwoBoneIK.js";
 export function softenDistance(distance: number, chainLength: number, soft: number): number {
   // 검사 (Python 의 soften_distance 와 같은 규칙·같은 문구): d ≥ 0 유한, L > 0 유한, soft ∈ [0, 1].
   if (!(typeof distance === "number" && distance >= 0 && distance < Infinity)) {
-    throw new RangeError(`softenDistance: distance는 0 이상의 유한한 수여야 합니다 (받은 값: ${describeValue(distance)})`);
+    throwExpected("softenDistance", "distance", "0 이상의 유한한 수여야", distance);
   }
   if (!(typeof chainLength === "number" && chainLength > 0 && chainLength < Infinity)) {
-    throw new RangeError(`softenDistance: chainLength는 0보다 큰 유한한 수여야 합니다 (받은 값: ${describeValue(chainLength)})`);
+    throwExpected("softenDistance", "chainLength", "0보다 큰 유한한 수여야", chainLength);
   }
   if (!(typeof soft === "number" && soft >= 0 && soft <= 1)) {
-    throw new RangeError(`softenDistance: soft는 [0, 1] 범위의 수여야 합니다 (받은 값: ${describeValue(soft)})`);
+    throwExpected("softenDistance", "soft", "[0, 1] 범위의 수여야", soft);
   }
   if (soft === 0) return distance;
   const softLength = soft * chainLength;
@@ -66,8 +67,4 @@ export function softenTarget(
   const ratio = softDistance / distance;
   target.x = root.x + dx * ratio; target.y = root.y + dy * ratio; target.z = root.z + dz * ratio;
   return true;
-}
-
-function describeValue(value: unknown): string {
-  return typeof value === "number" ? String(value) : `${String(value)} (${typeof value})`;
 }

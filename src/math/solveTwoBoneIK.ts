@@ -144,7 +144,7 @@ export function solveTwoBoneIK(
   const limited = options !== undefined && readBendLimits("solveTwoBoneIK", options, _bendInputs);
   _lengthInputs[0] = upperLength;
   _lengthInputs[1] = lowerLength;
-  return solveBody("solveTwoBoneIK", true, root, target, poleHint, out, limited);
+  return solveBody("solveTwoBoneIK", USER_INPUT_CHECKS, root, target, poleHint, out, limited);
 }
 
 
@@ -187,22 +187,38 @@ export function solveChain(
 ): TwoBoneIKResult {
   _lengthInputs[0] = lengths.upperLength;
   _lengthInputs[1] = lengths.lowerLength;
-  if (bendLimits === null) return solveBody(caller, false, root, target, poleHint, out, false);
+  if (bendLimits === null) return solveBody(caller, null, root, target, poleHint, out, false);
   // 굽힘 제한 [min, max] (검사한 값, 제한이 거리를 줄이는 것만): solveTwoBoneIK 와 같은 자리에 적는다.
   _bendInputs[0] = bendLimits[0]!;
   _bendInputs[1] = bendLimits[1]!;
-  return solveBody(caller, false, root, target, poleHint, out, true);
+  return solveBody(caller, null, root, target, poleHint, out, true);
 }
+
+/**
+ * solveTwoBoneIK 만 하는 검사의 실패 경로: 사용자가 준 점이 객체가 아님, out 이 객체가 아님, 처음 보는 out 이 쓸 수 없음.
+ * solveBody 는 이 함수들을 이 객체로만 부른다: solveChain (null) 만 쓰는 번들 (TwoBoneIK) 에는 들어가지 않는다.
+ */
+interface UserInputChecks {
+  readonly invalidArguments: typeof throwInvalidArguments;
+  readonly writableResult: typeof assertWritableResult;
+  readonly rememberWritable: typeof rememberWritableResult;
+}
+
+const USER_INPUT_CHECKS: UserInputChecks = {
+  invalidArguments: throwInvalidArguments,
+  writableResult: assertWritableResult,
+  rememberWritable: rememberWritableResult,
+};
 
 /**
  * 본체. 모든 입력을 한 번씩만 지역 변수로 읽어, 검사한 값이 곧 쓰는 값이다: getter 가 solveTwoBoneIK 를 다시 부르거나
  * 읽을 때마다 다른 값을 돌려줘도 이 풀이는 바뀌지 않는다 (길이는 getter 를 부르기 전에 _lengthInputs 에서 읽는다).
- * checkPoints: 사용자가 준 입력이다 (solveTwoBoneIK): 점이 객체이고 좌표가 수인지, out 이 쓸 수 있는지 (얼지 않았는지) 본다.
- * solveChain 의 점과 out 은 라이브러리가 만든 것이다.
+ * userChecks: 사용자가 준 입력이다 (solveTwoBoneIK, {@link USER_INPUT_CHECKS}): 점이 객체이고 좌표가 수인지, out 이
+ * 쓸 수 있는지 (얼지 않았는지) 본다. solveChain 의 점과 out 은 라이브러리가 만든 것이라 null.
  */
 function solveBody(
   caller: string,
-  checkPoints: boolean,
+  userChecks: UserInputChecks | null,
   root: Readonly<Vector3Like>,
   target: Readonly<Vector3Like>,
   poleHint: Readonly<Vector3Like>,
@@ -211,8 +227,8 @@ function solveBody(
 ): TwoBoneIKResult {
   const a = _lengthInputs[0]!, b = _lengthInputs[1]!;
   // null·undefined 에서는 좌표를 읽을 수 없다. (수·문자열 같은 원시값은 좌표가 undefined 라 아래 typeof 검사가 잡는다.)
-  if (checkPoints && (root == null || target == null || poleHint == null)) {
-    throwInvalidArguments(caller, root, a, b, target, poleHint);
+  if (userChecks !== null && (root == null || target == null || poleHint == null)) {
+    userChecks.invalidArguments(caller, root, a, b, target, poleHint);
   }
   const rx = root.x, ry = root.y, rz = root.z;
   const tx = target.x, ty = target.y, tz = target.z;
@@ -220,7 +236,7 @@ function solveBody(
   // 1. 검사: 읽은 값으로, 아무것도 쓰기 전에. 좌표가 수인지 (bool·문자열·bigint 거부) 본 뒤, 유한한지는 차 f = target − root,
   //    p = poleHint − root 로 함께 본다: 좌표 하나라도 NaN·±Infinity 면 차도 그렇고, 차가 넘쳐도 거부해야 한다.
   //    실패할 때만 throwInvalidChain 이 인자 순서대로 첫 문제를 찾는다 (실패 경로는 따로: docs/PERFORMANCE.md §6).
-  if (checkPoints && !(typeof rx === "number" && typeof ry === "number" && typeof rz === "number"
+  if (userChecks !== null && !(typeof rx === "number" && typeof ry === "number" && typeof rz === "number"
     && typeof tx === "number" && typeof ty === "number" && typeof tz === "number"
     && typeof qx === "number" && typeof qy === "number" && typeof qz === "number")) {
     throwInvalidChain(caller, root, target, poleHint, rx, ry, rz, a, b, tx, ty, tz, qx, qy, qz);
@@ -232,7 +248,7 @@ function solveBody(
     throwInvalidChain(caller, root, target, poleHint, rx, ry, rz, a, b, tx, ty, tz, qx, qy, qz);
   }
   if (!(a >= 0 && b >= 0 && a + b > 0 && 2 * (a + b) < Infinity)) assertBoneLengths(caller, a, b);
-  if (!(out !== null && typeof out === "object")) assertWritableResult(caller, out);
+  if (userChecks !== null && !(out !== null && typeof out === "object")) userChecks.writableResult(caller, out);
 
   const maxLength = a + b;
   const minLength = Math.abs(a - b);
@@ -381,9 +397,9 @@ function solveBody(
   //    한 번만큼 비싸므로, 마지막으로 확인한 out 과 그 joint·end 를 기억해 두고 다른 것이 올 때만 묻는다 (같은 out 을
   //    매 프레임 넘기는 것이 보통이다). 기억한 뒤에 얼린 out 은 알아채지 못한다 (문서에 적었다).
   const joint = out.joint, end = out.end;
-  if (checkPoints) {
+  if (userChecks !== null) {
     const checked = _checkedResult;
-    if (!(out === checked.out && joint === checked.joint && end === checked.end)) rememberWritableResult(caller, out);
+    if (!(out === checked.out && joint === checked.joint && end === checked.end)) userChecks.rememberWritable(caller, out);
   }
   // set() 대신 필드에 직접 쓴다 (docs/PERFORMANCE.md §1).
   joint.x = jx; joint.y = jy; joint.z = jz;

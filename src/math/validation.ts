@@ -3,12 +3,31 @@
 // 메시지 문자열은 실패할 때만 만든다 (정상 경로에서는 아무것도 할당하지 않는다).
 import type { Vector3Like } from "three";
 
-function describe(value: unknown): string {
-  return typeof value === "number" ? String(value) : `${String(value)} (${typeof value})`;
+/**
+ * 받은 값을 메시지에 적는 꼴: 수는 그대로, 객체는 "객체"·"얼린 객체", 그 밖은 값과 typeof (`2 (string)`).
+ * @internal
+ */
+export function describe(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  if (value === null || typeof value !== "object") return `${String(value)} (${typeof value})`;
+  return Object.isFrozen(value) ? "얼린 객체" : "객체";
+}
+
+/**
+ * 인자 하나가 규칙에 맞지 않을 때의 RangeError, 한 모양으로: `caller: name는 rule 합니다 (받은 값: …)`.
+ * rule 은 조사까지 적는다 ("유한한 수여야", "{x, y, z} 점이어야").
+ * @internal
+ */
+export function throwExpected(caller: string, name: string, rule: string, value: unknown): never {
+  throw new RangeError(`${caller}: ${name}는 ${rule} 합니다 (받은 값: ${describe(value)})`);
 }
 
 function throwNotFinite(caller: string, name: string, value: unknown): never {
-  throw new RangeError(`${caller}: ${name}는 유한한 수여야 합니다 (받은 값: ${describe(value)})`);
+  throwExpected(caller, name, "유한한 수여야", value);
+}
+
+function throwNotPoint(caller: string, name: string, point: unknown): never {
+  throwExpected(caller, name, "{x, y, z} 점이어야", point);
 }
 
 /** 점이 {x, y, z} 이고 세 성분이 모두 유한한 수인가. @internal */
@@ -25,9 +44,7 @@ export function isFinitePoint(point: Readonly<Vector3Like>): boolean {
  */
 // 메시지 문자열은 실패할 때만 만든다: 정상 경로에서는 아무것도 할당하지 않는다.
 export function assertFinitePoint(caller: string, name: string, point: Readonly<Vector3Like>): void {
-  if (point === null || typeof point !== "object") {
-    throw new RangeError(`${caller}: ${name}는 {x, y, z} 점이어야 합니다 (받은 값: ${describe(point)})`);
-  }
+  if (point === null || typeof point !== "object") throwNotPoint(caller, name, point);
   const { x, y, z } = point;
   if (typeof x === "number" && typeof y === "number" && typeof z === "number"
     && Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z)) return;
@@ -37,9 +54,7 @@ export function assertFinitePoint(caller: string, name: string, point: Readonly<
 }
 
 function assertLength(caller: string, name: string, value: number): void {
-  if (typeof value !== "number" || !(value >= 0) || value === Infinity) {
-    throw new RangeError(`${caller}: ${name}는 0 이상의 유한한 수여야 합니다 (받은 값: ${describe(value)})`);
-  }
+  if (typeof value !== "number" || !(value >= 0) || value === Infinity) throwExpected(caller, name, "0 이상의 유한한 수여야", value);
 }
 
 /** 뼈 길이 둘을 검사한다: 음수·NaN·무한대, 둘 다 0, 합이 넘치는 경우를 거부한다. @internal */
@@ -60,12 +75,8 @@ export function throwDifferenceOverflow(caller: string, name: string, x: number,
   throw new RangeError(`${caller}: ${name} − root가 float64 범위를 넘습니다 (받은 차: ${x}, ${y}, ${z})`);
 }
 
-/** 점 인자가 객체인가 (null·수·문자열이 아님). 좌표는 부르는 쪽이 한 번만 읽어 검사한다. @internal */
-export function isPointObject(point: unknown): point is Readonly<Vector3Like> {
-  return point !== null && typeof point === "object";
-}
-
-function isObjectValue(value: unknown): value is object {
+/** 객체인가 (null·수·문자열이 아님). 점 인자라면 좌표는 부르는 쪽이 한 번만 읽어 검사한다. @internal */
+export function isObjectValue(value: unknown): value is object {
   return value !== null && typeof value === "object";
 }
 
@@ -77,15 +88,9 @@ export function assertWritableResult(caller: string, out: unknown): void {
   if (Object.isFrozen(out)) throw new RangeError(`${caller}: out이 얼어 있어 (Object.freeze) reachable 을 쓸 수 없습니다`);
   const { joint, end } = out as { joint?: unknown; end?: unknown };
   for (const [name, value] of [["out.joint", joint], ["out.end", end]] as const) {
-    if (!isObjectValue(value)) {
-      throw new RangeError(`${caller}: ${name}는 x, y, z 를 쓸 수 있는 객체 (Vector3) 여야 합니다 (받은 값: ${describe(value)})`);
-    }
+    if (!isObjectValue(value)) throwExpected(caller, name, "x, y, z 를 쓸 수 있는 객체 (Vector3) 여야", value);
     if (Object.isFrozen(value)) throw new RangeError(`${caller}: ${name}가 얼어 있어 (Object.freeze) 쓸 수 없습니다`);
   }
-}
-
-function throwNotPoint(caller: string, name: string, point: unknown): never {
-  throw new RangeError(`${caller}: ${name}는 {x, y, z} 점이어야 합니다 (받은 값: ${describe(point)})`);
 }
 
 /** 점이 객체가 아닌 인자가 있을 때: 인자 순서 (root, 길이, target, poleHint) 대로 첫 문제를 알린다. @internal */
@@ -96,9 +101,9 @@ export function throwInvalidArguments(
   const points = [root, target, poleHint];
   for (let i = 0; i < 3; i++) {
     const point = points[i];
-    if (!isPointObject(point)) {
+    if (!isObjectValue(point)) {
       if (i > 0) assertLengthValues(caller, upperLength, lowerLength);
-      throw new RangeError(`${caller}: ${names[i]}는 {x, y, z} 점이어야 합니다 (받은 값: ${describe(point)})`);
+      throwNotPoint(caller, names[i]!, point);
     }
     const { x, y, z } = point as { x: unknown; y: unknown; z: unknown };
     assertCoordinates(caller, names[i]!, x, y, z);
@@ -127,12 +132,12 @@ export function throwInvalidChain(
   rx: unknown, ry: unknown, rz: unknown, upperLength: unknown, lowerLength: unknown,
   tx: unknown, ty: unknown, tz: unknown, qx: unknown, qy: unknown, qz: unknown,
 ): never {
-  if (!isPointObject(root)) throwNotPoint(caller, "root", root);
+  if (!isObjectValue(root)) throwNotPoint(caller, "root", root);
   assertCoordinates(caller, "root", rx, ry, rz);
   assertLengthValues(caller, upperLength, lowerLength);
-  if (!isPointObject(target)) throwNotPoint(caller, "target", target);
+  if (!isObjectValue(target)) throwNotPoint(caller, "target", target);
   assertCoordinates(caller, "target", tx, ty, tz);
-  if (!isPointObject(poleHint)) throwNotPoint(caller, "poleHint", poleHint);
+  if (!isObjectValue(poleHint)) throwNotPoint(caller, "poleHint", poleHint);
   assertCoordinates(caller, "poleHint", qx, qy, qz);
   const x0 = rx as number, y0 = ry as number, z0 = rz as number;
   const fx = (tx as number) - x0, fy = (ty as number) - y0, fz = (tz as number) - z0;
