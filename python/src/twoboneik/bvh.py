@@ -4,7 +4,7 @@
 - 잘못된 파일 (MOTION 없음, 채널 수와 맞지 않는 프레임, 숫자가 아닌 값, 잘린 프레임, 선언과 다른 프레임 수) 은
   `ValueError("… 줄 N: …")` 로 거부한다.
 - 읽은 클립을 쓰면 바뀐 채널만 새로 적는다: 헤더는 원문 그대로, 값이 비트 단위로 같은 프레임 줄은 원래 줄 그대로,
-  바뀐 프레임 줄은 바뀐 토큰만 `repr(float)` (가장 짧은 왕복 표기) 로 바꾸고 구분자·다른 토큰은 그대로 둔다.
+  바뀐 프레임 줄은 바뀐 토큰만 `repr(float)` (가장 짧은 왕복 표기; _float_repr 가 NumPy 로 같은 글을 만든다) 로 바꾸고 구분자·다른 토큰은 그대로 둔다.
   그래서 고칠 것이 없는 클립은 바이트 단위로 같은 파일이 된다.
 - 쓰기는 같은 폴더의 임시 파일에 쓰고 성공했을 때만 이름을 바꾼다 (실패가 반쯤 쓴 파일을 남기지 않는다).
 
@@ -24,6 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._bvh_frames import _parse_frames, _token_ends
+from ._float_repr import join_reprs
 from ._bvh_hierarchy import _NUMBER, CHANNEL_NAMES, _HierarchyParser
 
 __all__ = ["BvhClip", "read_bvh", "parse_bvh", "write_bvh", "format_bvh", "CHANNEL_NAMES"]
@@ -249,9 +250,9 @@ def _format_bytes(clip: BvhClip) -> bytes:
     body = source.body
     cut_starts = source.token_starts[cells].astype(np.intp)
     cut_ends = _token_ends(body, source.token_starts, cells)
-    # 새 토큰: 리스트의 repr 은 float 마다 repr (가장 짧은 왕복 표기, format_number 와 같다) 을 C 에서 부른다.
-    # ', ' 를 ' ' 로 바꾸면 새 토큰이 스페이스 하나씩으로 이어진 한 덩어리가 된다.
-    tokens = repr(motion.ravel()[cells].tolist())[1:-1].encode("ascii").replace(b", ", b" ")
+    # 새 토큰: 값마다 repr (가장 짧은 왕복 표기, format_number 와 같다) 을 스페이스 하나씩으로 이은 한 덩어리.
+    # join_reprs 는 repr 과 바이트 단위로 같은 글을 NumPy 로 한꺼번에 만든다 (tests/test_float_repr.py).
+    tokens = join_reprs(motion.ravel()[cells])
     token_gaps = np.flatnonzero(np.frombuffer(tokens, dtype=np.uint8) == 32)
     token_starts = np.concatenate(([0], token_gaps + 1))
     token_ends = np.concatenate((token_gaps, [len(tokens)]))
