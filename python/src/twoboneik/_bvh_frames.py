@@ -6,7 +6,7 @@ bvh.py 의 parse_bvh 가 _parse_frames 를, 쓰기 (_format_bytes) 가 _token_en
 from __future__ import annotations
 
 import io
-from typing import Union
+from typing import Any, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -19,17 +19,40 @@ _MOTION_BYTES = b"0123456789eE+-. \t\r\n\x0b\x0c"
 _LOADTXT_SPACES = bytes.maketrans(b"\r\x0b\x0c", b"   ")
 #: 허용한 바이트 가운데 이 값 이하는 공백 (탭 9, LF 10, VT 11, FF 12, CR 13, 스페이스 32) 이고 나머지는 숫자의 글자다.
 _LAST_SPACE_BYTE = 32
+#: 본문을 이만큼씩 훑는다: 바이트마다의 임시 배열 (본문 크기) 대신 이 크기의 것을 되풀이해 쓴다. 새 메모리를 처음
+#: 만지는 값이 계산보다 비싸다 (72,000 프레임의 42 MB 본문이면 한 번에 훑을 때 임시 배열만 130 MB).
+_SCAN_BYTES = 1 << 20
 
 
-def _token_starts(data: bytes) -> NDArray[np.intp]:
-    """_MOTION_BYTES 만으로 된 data 의 토큰 (공백이 아닌 연속 바이트) 의 시작 위치.
+def _newlines(data: bytes) -> NDArray[np.intp]:
+    """data 의 줄바꿈 (LF) 위치, 오름차순."""
+    raw = np.frombuffer(data, dtype=np.uint8)
+    pieces = [np.flatnonzero(raw[begin: begin + _SCAN_BYTES] == 10) + begin for begin in range(0, raw.size, _SCAN_BYTES)]
+    return np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.intp)
+
+
+#: 토큰 시작의 배열: 본문이 2 GB 보다 작으면 int32 (토큰마다 4 바이트), 아니면 int64.
+TokenStarts = Union[NDArray[np.int32], NDArray[np.int64]]
+
+
+def _token_starts(data: bytes, dtype: type[np.int32] | type[np.int64]) -> TokenStarts:
+    """_MOTION_BYTES 만으로 된 data 의 토큰 (공백이 아닌 연속 바이트) 의 시작 위치 (dtype 으로).
 
     토큰의 시작은 공백 (또는 data 의 처음) 바로 뒤의 공백이 아닌 바이트다: 앞에 공백을 하나 붙인 글자 표시 word 로
-    word[:-1] < word[1:] 인 곳 (바이트마다 비교 두 번과, 토큰 수만 한 flatnonzero 한 번; 임시 배열은 하나).
+    word[:-1] < word[1:] 인 곳. _SCAN_BYTES 씩 보고, 조각의 첫 칸에는 앞 조각의 마지막 표시를 둔다.
     """
-    word = np.zeros(len(data) + 1, dtype=bool)
-    np.greater(np.frombuffer(data, dtype=np.uint8), _LAST_SPACE_BYTE, out=word[1:])
-    starts: NDArray[np.intp] = np.flatnonzero(np.less(word[:-1], word[1:]))
+    raw = np.frombuffer(data, dtype=np.uint8)
+    word = np.empty(min(raw.size, _SCAN_BYTES) + 1, dtype=bool)
+    previous = False
+    pieces: list[NDArray[Any]] = [np.zeros(0, dtype=dtype)]
+    for begin in range(0, raw.size, _SCAN_BYTES):
+        block = raw[begin: begin + _SCAN_BYTES]
+        flags = word[: block.size + 1]
+        flags[0] = previous
+        np.greater(block, _LAST_SPACE_BYTE, out=flags[1:])
+        pieces.append((np.flatnonzero(flags[:-1] < flags[1:]) + begin).astype(dtype))
+        previous = bool(flags[-1])
+    starts: TokenStarts = np.concatenate(pieces)
     return starts
 
 
@@ -60,7 +83,7 @@ def _truncated(first: int, k: int, frames: int) -> ValueError:
 
 def _parse_frames(
     rest: bytes, first: int, frames: int, channel_count: int, encoding: str
-) -> tuple[NDArray[np.float64], int, NDArray[np.int32]] | tuple[NDArray[np.float64], int, NDArray[np.int64]]:
+) -> tuple[NDArray[np.float64], int, TokenStarts]:
     """헤더 뒤의 원문 rest 에서 프레임 줄 frames 개를 (frames, channel_count) 로 읽는다.
 
     (값, 프레임 줄의 끝 바이트, 토큰의 시작들) 을 돌려준다.
@@ -69,7 +92,7 @@ def _parse_frames(
     np.loadtxt 로 한 번에 읽는다. 어느 하나라도 어긋나면 느린 길 (_frame_error) 이 처음 잘못된 줄을 찾아 알린다.
     first 는 첫 프레임 줄의 색인 (0 부터).
     """
-    newlines = np.flatnonzero(np.frombuffer(rest, dtype=np.uint8) == 10)
+    newlines = _newlines(rest)
     if frames == 0:
         return np.zeros((0, channel_count)), 0, np.zeros(0, np.int32)
     if newlines.size >= frames:
@@ -86,7 +109,7 @@ def _parse_frames(
         raise _frame_error(rest, first, frames, channel_count, encoding)
     if channel_count == 0:
         return np.zeros((frames, 0)), body_end, np.zeros(0, np.int32)
-    starts = _token_starts(body)
+    starts = _token_starts(body, np.int32 if body_end < 2**31 else np.int64)
     # 줄마다 토큰 수 = 그 줄의 바이트 구간 [줄 시작, 다음 줄 시작) 에 든 토큰 시작의 수.
     boundaries = np.empty(frames + 1, dtype=np.intp)
     boundaries[0] = 0
@@ -109,9 +132,7 @@ def _parse_frames(
     if not np.all(np.isfinite(values)):
         row = int(np.argwhere(~np.isfinite(values))[0, 0])
         raise ValueError(f"줄 {first + row + 1}: 유한하지 않은 값 (지수가 너무 큽니다)")
-    if body_end < 2**31:
-        return values, body_end, starts.astype(np.int32)
-    return values, body_end, starts.astype(np.int64)
+    return values, body_end, starts
 
 
 def _frame_error(rest: bytes, first: int, frames: int, channel_count: int, encoding: str) -> ValueError:
