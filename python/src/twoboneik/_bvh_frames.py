@@ -27,8 +27,12 @@ _SCAN_BYTES = 1 << 20
 def _newlines(data: bytes) -> NDArray[np.intp]:
     """data 의 줄바꿈 (LF) 위치, 오름차순."""
     raw = np.frombuffer(data, dtype=np.uint8)
-    pieces = [np.flatnonzero(raw[begin: begin + _SCAN_BYTES] == 10) + begin for begin in range(0, raw.size, _SCAN_BYTES)]
-    return np.concatenate(pieces) if pieces else np.zeros(0, dtype=np.intp)
+    found = np.empty(min(raw.size, _SCAN_BYTES), dtype=bool)
+    pieces = [np.zeros(0, dtype=np.intp)]
+    for begin in range(0, raw.size, _SCAN_BYTES):
+        block = raw[begin: begin + _SCAN_BYTES]
+        pieces.append(np.flatnonzero(np.equal(block, 10, out=found[: block.size])) + begin)
+    return np.concatenate(pieces)
 
 
 #: 토큰 시작의 배열: 본문이 2 GB 보다 작으면 int32 (토큰마다 4 바이트), 아니면 int64.
@@ -43,6 +47,7 @@ def _token_starts(data: bytes, dtype: type[np.int32] | type[np.int64]) -> TokenS
     """
     raw = np.frombuffer(data, dtype=np.uint8)
     word = np.empty(min(raw.size, _SCAN_BYTES) + 1, dtype=bool)
+    start = np.empty(word.size - 1, dtype=bool)
     previous = False
     pieces: list[NDArray[Any]] = [np.zeros(0, dtype=dtype)]
     for begin in range(0, raw.size, _SCAN_BYTES):
@@ -50,7 +55,8 @@ def _token_starts(data: bytes, dtype: type[np.int32] | type[np.int64]) -> TokenS
         flags = word[: block.size + 1]
         flags[0] = previous
         np.greater(block, _LAST_SPACE_BYTE, out=flags[1:])
-        pieces.append((np.flatnonzero(flags[:-1] < flags[1:]) + begin).astype(dtype))
+        found = np.flatnonzero(np.less(flags[:-1], flags[1:], out=start[: block.size]))
+        pieces.append(np.add(found, begin, out=found).astype(dtype))
         previous = bool(flags[-1])
     starts: TokenStarts = np.concatenate(pieces)
     return starts
