@@ -129,7 +129,8 @@ def _parse_frames(
         body = body.translate(_LOADTXT_SPACES)
     try:
         # 바이트 그대로 넘긴다: str 로 바꿔 StringIO 에 넣으면 글자마다 4 바이트인 사본 (본문의 네 배) 이 생긴다.
-        values = np.loadtxt(io.BytesIO(body), dtype=np.float64, ndmin=2, encoding="ascii")
+        # max_rows 를 주면 결과를 처음부터 그 크기로 잡는다 (모르면 키워 가며 다시 잡는다).
+        values = np.loadtxt(io.BytesIO(body), dtype=np.float64, ndmin=2, encoding="ascii", max_rows=frames)
     except ValueError:
         raise _frame_error(rest, first, frames, channel_count, encoding) from None
     if values.size != frames * channel_count:
