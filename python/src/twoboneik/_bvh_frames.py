@@ -24,7 +24,7 @@ _LAST_SPACE_BYTE = 32
 _SCAN_BYTES = 1 << 20
 
 
-def _newlines(data: bytes) -> NDArray[np.intp]:
+def _newlines(data: Union[bytes, memoryview]) -> NDArray[np.intp]:
     """data 의 줄바꿈 (LF) 위치, 오름차순."""
     raw = np.frombuffer(data, dtype=np.uint8)
     found = np.empty(min(raw.size, _SCAN_BYTES), dtype=bool)
@@ -39,7 +39,7 @@ def _newlines(data: bytes) -> NDArray[np.intp]:
 TokenStarts = Union[NDArray[np.int32], NDArray[np.int64]]
 
 
-def _token_starts(data: bytes, dtype: type[np.int32] | type[np.int64]) -> TokenStarts:
+def _token_starts(data: Union[bytes, memoryview], dtype: type[np.int32] | type[np.int64]) -> TokenStarts:
     """_MOTION_BYTES 만으로 된 data 의 토큰 (공백이 아닌 연속 바이트) 의 시작 위치 (dtype 으로).
 
     토큰의 시작은 공백 (또는 data 의 처음) 바로 뒤의 공백이 아닌 바이트다: 앞에 공백을 하나 붙인 글자 표시 word 로
@@ -63,7 +63,7 @@ def _token_starts(data: bytes, dtype: type[np.int32] | type[np.int64]) -> TokenS
 
 
 def _token_ends(
-    body: bytes, starts: Union[NDArray[np.int32], NDArray[np.int64]], tokens: NDArray[np.intp]
+    body: Union[bytes, memoryview], starts: TokenStarts, tokens: NDArray[np.intp]
 ) -> NDArray[np.intp]:
     """body 에서 토큰 tokens (starts 의 색인, 오름차순) 의 끝 (토큰 뒤 첫 공백 또는 body 의 끝) 위치.
 
@@ -88,16 +88,18 @@ def _truncated(first: int, k: int, frames: int) -> ValueError:
 
 
 def _parse_frames(
-    rest: bytes, first: int, frames: int, channel_count: int, encoding: str
+    data: bytes, offset: int, first: int, frames: int, channel_count: int, encoding: str
 ) -> tuple[NDArray[np.float64], int, TokenStarts]:
-    """헤더 뒤의 원문 rest 에서 프레임 줄 frames 개를 (frames, channel_count) 로 읽는다.
+    """파일의 바이트 data 에서 헤더 뒤 (offset 부터) 의 프레임 줄 frames 개를 (frames, channel_count) 로 읽는다.
 
-    (값, 프레임 줄의 끝 바이트, 토큰의 시작들) 을 돌려준다.
+    (값, 프레임 줄의 끝 바이트 (offset 에서 센), 토큰의 시작들 (offset 에서 센)) 을 돌려준다. 본문을 잘라 사본을 만들지
+    않는다 (memoryview 와 범위를 주는 bytes 메서드만 쓴다).
 
     빠른 길: 줄바꿈 위치로 frames 번째 줄의 끝을 찾고, 허용한 바이트만 있는지 보고, 줄마다 토큰 수를 센 뒤 (NumPy)
     np.loadtxt 로 한 번에 읽는다. 어느 하나라도 어긋나면 느린 길 (_frame_error) 이 처음 잘못된 줄을 찾아 알린다.
     first 는 첫 프레임 줄의 색인 (0 부터).
     """
+    rest = memoryview(data)[offset:]
     newlines = _newlines(rest)
     if frames == 0:
         return np.zeros((0, channel_count)), 0, np.zeros(0, np.int32)
@@ -110,8 +112,10 @@ def _parse_frames(
     else:
         raise _frame_error(rest, first, frames, channel_count, encoding)
     body = rest[:body_end]
+    # 허용하지 않은 바이트의 수: 파일 전체에서 센 것 − 헤더의 것 − 본문 뒤의 것 (translate 는 남긴 바이트만 만든다).
+    outside = data[:offset].translate(None, _MOTION_BYTES) + data[offset + body_end:].translate(None, _MOTION_BYTES)
     # 채널이 하나도 없는 클립이면 프레임 줄은 모두 빈 줄이어야 한다.
-    if body.translate(None, _MOTION_BYTES) or (channel_count == 0 and body.strip()):
+    if len(data.translate(None, _MOTION_BYTES)) > len(outside) or (channel_count == 0 and bytes(body).strip()):
         raise _frame_error(rest, first, frames, channel_count, encoding)
     if channel_count == 0:
         return np.zeros((frames, 0)), body_end, np.zeros(0, np.int32)
@@ -124,13 +128,15 @@ def _parse_frames(
     counts = np.diff(np.searchsorted(starts, boundaries))
     if np.any(counts != channel_count):
         raise _frame_error(rest, first, frames, channel_count, encoding)
+    # 바이트 그대로 넘긴다: str 로 바꿔 StringIO 에 넣으면 글자마다 4 바이트인 사본 (본문의 네 배) 이 생긴다.
+    # BytesIO(bytes) 는 사본을 만들지 않고, loadtxt 는 읽던 자리부터 max_rows 줄만 읽는다 (결과도 그 크기로 한 번에 잡는다).
+    stream = io.BytesIO(data)
+    stream.seek(offset)
     # np.loadtxt 는 CR 을 줄바꿈으로, VT·FF 를 글자로 본다: 줄 안의 공백으로 바꿔 준다 (토큰 위치는 이미 셌다).
-    if b"\r" in body or b"\x0b" in body or b"\x0c" in body:
-        body = body.translate(_LOADTXT_SPACES)
+    if any(data.find(space, offset, offset + body_end) >= 0 for space in (b"\r", b"\x0b", b"\x0c")):
+        stream = io.BytesIO(bytes(body).translate(_LOADTXT_SPACES))
     try:
-        # 바이트 그대로 넘긴다: str 로 바꿔 StringIO 에 넣으면 글자마다 4 바이트인 사본 (본문의 네 배) 이 생긴다.
-        # max_rows 를 주면 결과를 처음부터 그 크기로 잡는다 (모르면 키워 가며 다시 잡는다).
-        values = np.loadtxt(io.BytesIO(body), dtype=np.float64, ndmin=2, encoding="ascii", max_rows=frames)
+        values = np.loadtxt(stream, dtype=np.float64, ndmin=2, encoding="ascii", max_rows=frames)
     except ValueError:
         raise _frame_error(rest, first, frames, channel_count, encoding) from None
     if values.size != frames * channel_count:
@@ -142,9 +148,9 @@ def _parse_frames(
     return values, body_end, starts
 
 
-def _frame_error(rest: bytes, first: int, frames: int, channel_count: int, encoding: str) -> ValueError:
+def _frame_error(rest: memoryview, first: int, frames: int, channel_count: int, encoding: str) -> ValueError:
     """느린 길 (잘못된 파일에서만): 프레임 줄을 하나씩 보며 처음 잘못된 줄을 알리는 ValueError."""
-    frame_lines = rest.decode(encoding, errors="replace").split("\n")[:frames]
+    frame_lines = bytes(rest).decode(encoding, errors="replace").split("\n")[:frames]
     for k, line in enumerate(frame_lines):
         tokens = line.split()
         if not tokens and channel_count > 0:
