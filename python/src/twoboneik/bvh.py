@@ -4,7 +4,8 @@
 - 잘못된 파일 (MOTION 없음, 채널 수와 맞지 않는 프레임, 숫자가 아닌 값, 잘린 프레임, 선언과 다른 프레임 수) 은
   `ValueError("… 줄 N: …")` 로 거부한다.
 - 읽은 클립을 쓰면 바뀐 채널만 새로 적는다: 헤더는 원문 그대로, 값이 비트 단위로 같은 프레임 줄은 원래 줄 그대로,
-  바뀐 프레임 줄은 바뀐 토큰만 `repr(float)` (가장 짧은 왕복 표기; _float_repr 가 NumPy 로 같은 글을 만든다) 로 바꾸고 구분자·다른 토큰은 그대로 둔다.
+  바뀐 프레임 줄은 바뀐 토큰만 `repr(float)` (가장 짧은 왕복 표기; _float_repr 가 NumPy 로 같은 글을 만든다) 로
+  바꾸고 구분자·다른 토큰은 그대로 둔다.
   그래서 고칠 것이 없는 클립은 바이트 단위로 같은 파일이 된다.
 - 쓰기는 같은 폴더의 임시 파일에 쓰고 성공했을 때만 이름을 바꾼다 (실패가 반쯤 쓴 파일을 남기지 않는다).
 
@@ -24,8 +25,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ._bvh_frames import _parse_frames, _token_ends
-from ._float_repr import join_reprs
 from ._bvh_hierarchy import _NUMBER, CHANNEL_NAMES, _HierarchyParser
+from ._float_repr import join_reprs
 
 __all__ = ["BvhClip", "read_bvh", "parse_bvh", "write_bvh", "format_bvh", "CHANNEL_NAMES"]
 
