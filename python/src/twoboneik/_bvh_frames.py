@@ -6,7 +6,7 @@ bvh.py 의 parse_bvh 가 _parse_frames 를, 쓰기 (_format_bytes) 가 _token_en
 from __future__ import annotations
 
 import io
-from typing import Union
+from typing import Any, Union
 
 import numpy as np
 from numpy.typing import NDArray
@@ -19,22 +19,51 @@ _MOTION_BYTES = b"0123456789eE+-. \t\r\n\x0b\x0c"
 _LOADTXT_SPACES = bytes.maketrans(b"\r\x0b\x0c", b"   ")
 #: 허용한 바이트 가운데 이 값 이하는 공백 (탭 9, LF 10, VT 11, FF 12, CR 13, 스페이스 32) 이고 나머지는 숫자의 글자다.
 _LAST_SPACE_BYTE = 32
+#: 본문을 이만큼씩 훑는다: 바이트마다의 임시 배열 (본문 크기) 대신 이 크기의 것을 되풀이해 쓴다. 새 메모리를 처음
+#: 만지는 값이 계산보다 비싸다 (72,000 프레임의 42 MB 본문이면 한 번에 훑을 때 임시 배열만 130 MB).
+_SCAN_BYTES = 1 << 20
 
 
-def _token_starts(data: bytes) -> NDArray[np.intp]:
-    """_MOTION_BYTES 만으로 된 data 의 토큰 (공백이 아닌 연속 바이트) 의 시작 위치.
+def _newlines(data: Union[bytes, memoryview]) -> NDArray[np.intp]:
+    """data 의 줄바꿈 (LF) 위치, 오름차순."""
+    raw = np.frombuffer(data, dtype=np.uint8)
+    found = np.empty(min(raw.size, _SCAN_BYTES), dtype=bool)
+    pieces = [np.zeros(0, dtype=np.intp)]
+    for begin in range(0, raw.size, _SCAN_BYTES):
+        block = raw[begin: begin + _SCAN_BYTES]
+        pieces.append(np.flatnonzero(np.equal(block, 10, out=found[: block.size])) + begin)
+    return np.concatenate(pieces)
+
+
+#: 토큰 시작의 배열: 본문이 2 GB 보다 작으면 int32 (토큰마다 4 바이트), 아니면 int64.
+TokenStarts = Union[NDArray[np.int32], NDArray[np.int64]]
+
+
+def _token_starts(data: Union[bytes, memoryview], dtype: type[np.int32] | type[np.int64]) -> TokenStarts:
+    """_MOTION_BYTES 만으로 된 data 의 토큰 (공백이 아닌 연속 바이트) 의 시작 위치 (dtype 으로).
 
     토큰의 시작은 공백 (또는 data 의 처음) 바로 뒤의 공백이 아닌 바이트다: 앞에 공백을 하나 붙인 글자 표시 word 로
-    word[1:] & ~word[:-1] 의 참인 곳 (바이트마다 비교 한 번·논리 연산 두 번과, 토큰 수만 한 flatnonzero 한 번).
+    word[:-1] < word[1:] 인 곳. _SCAN_BYTES 씩 보고, 조각의 첫 칸에는 앞 조각의 마지막 표시를 둔다.
     """
-    word = np.zeros(len(data) + 1, dtype=bool)
-    np.greater(np.frombuffer(data, dtype=np.uint8), _LAST_SPACE_BYTE, out=word[1:])
-    starts: NDArray[np.intp] = np.flatnonzero(word[1:] & ~word[:-1])
+    raw = np.frombuffer(data, dtype=np.uint8)
+    word = np.empty(min(raw.size, _SCAN_BYTES) + 1, dtype=bool)
+    start = np.empty(word.size - 1, dtype=bool)
+    previous = False
+    pieces: list[NDArray[Any]] = [np.zeros(0, dtype=dtype)]
+    for begin in range(0, raw.size, _SCAN_BYTES):
+        block = raw[begin: begin + _SCAN_BYTES]
+        flags = word[: block.size + 1]
+        flags[0] = previous
+        np.greater(block, _LAST_SPACE_BYTE, out=flags[1:])
+        found = np.flatnonzero(np.less(flags[:-1], flags[1:], out=start[: block.size]))
+        pieces.append(np.add(found, begin, out=found).astype(dtype))
+        previous = bool(flags[-1])
+    starts: TokenStarts = np.concatenate(pieces)
     return starts
 
 
 def _token_ends(
-    body: bytes, starts: Union[NDArray[np.int32], NDArray[np.int64]], tokens: NDArray[np.intp]
+    body: Union[bytes, memoryview], starts: TokenStarts, tokens: NDArray[np.intp]
 ) -> NDArray[np.intp]:
     """body 에서 토큰 tokens (starts 의 색인, 오름차순) 의 끝 (토큰 뒤 첫 공백 또는 body 의 끝) 위치.
 
@@ -59,17 +88,19 @@ def _truncated(first: int, k: int, frames: int) -> ValueError:
 
 
 def _parse_frames(
-    rest: bytes, first: int, frames: int, channel_count: int, encoding: str
-) -> tuple[NDArray[np.float64], int, NDArray[np.int32]] | tuple[NDArray[np.float64], int, NDArray[np.int64]]:
-    """헤더 뒤의 원문 rest 에서 프레임 줄 frames 개를 (frames, channel_count) 로 읽는다.
+    data: bytes, offset: int, first: int, frames: int, channel_count: int, encoding: str
+) -> tuple[NDArray[np.float64], int, TokenStarts]:
+    """파일의 바이트 data 에서 헤더 뒤 (offset 부터) 의 프레임 줄 frames 개를 (frames, channel_count) 로 읽는다.
 
-    (값, 프레임 줄의 끝 바이트, 토큰의 시작들) 을 돌려준다.
+    (값, 프레임 줄의 끝 바이트 (offset 에서 센), 토큰의 시작들 (offset 에서 센)) 을 돌려준다. 본문을 잘라 사본을 만들지
+    않는다 (memoryview 와 범위를 주는 bytes 메서드만 쓴다).
 
     빠른 길: 줄바꿈 위치로 frames 번째 줄의 끝을 찾고, 허용한 바이트만 있는지 보고, 줄마다 토큰 수를 센 뒤 (NumPy)
     np.loadtxt 로 한 번에 읽는다. 어느 하나라도 어긋나면 느린 길 (_frame_error) 이 처음 잘못된 줄을 찾아 알린다.
     first 는 첫 프레임 줄의 색인 (0 부터).
     """
-    newlines = np.flatnonzero(np.frombuffer(rest, dtype=np.uint8) == 10)
+    rest = memoryview(data)[offset:]
+    newlines = _newlines(rest)
     if frames == 0:
         return np.zeros((0, channel_count)), 0, np.zeros(0, np.int32)
     if newlines.size >= frames:
@@ -81,12 +112,14 @@ def _parse_frames(
     else:
         raise _frame_error(rest, first, frames, channel_count, encoding)
     body = rest[:body_end]
+    # 허용하지 않은 바이트의 수: 파일 전체에서 센 것 − 헤더의 것 − 본문 뒤의 것 (translate 는 남긴 바이트만 만든다).
+    outside = data[:offset].translate(None, _MOTION_BYTES) + data[offset + body_end:].translate(None, _MOTION_BYTES)
     # 채널이 하나도 없는 클립이면 프레임 줄은 모두 빈 줄이어야 한다.
-    if body.translate(None, _MOTION_BYTES) or (channel_count == 0 and body.strip()):
+    if len(data.translate(None, _MOTION_BYTES)) > len(outside) or (channel_count == 0 and bytes(body).strip()):
         raise _frame_error(rest, first, frames, channel_count, encoding)
     if channel_count == 0:
         return np.zeros((frames, 0)), body_end, np.zeros(0, np.int32)
-    starts = _token_starts(body)
+    starts = _token_starts(body, np.int32 if body_end < 2**31 else np.int64)
     # 줄마다 토큰 수 = 그 줄의 바이트 구간 [줄 시작, 다음 줄 시작) 에 든 토큰 시작의 수.
     boundaries = np.empty(frames + 1, dtype=np.intp)
     boundaries[0] = 0
@@ -95,12 +128,15 @@ def _parse_frames(
     counts = np.diff(np.searchsorted(starts, boundaries))
     if np.any(counts != channel_count):
         raise _frame_error(rest, first, frames, channel_count, encoding)
+    # 바이트 그대로 넘긴다: str 로 바꿔 StringIO 에 넣으면 글자마다 4 바이트인 사본 (본문의 네 배) 이 생긴다.
+    # BytesIO(bytes) 는 사본을 만들지 않고, loadtxt 는 읽던 자리부터 max_rows 줄만 읽는다 (결과도 그 크기로 한 번에 잡는다).
+    stream = io.BytesIO(data)
+    stream.seek(offset)
     # np.loadtxt 는 CR 을 줄바꿈으로, VT·FF 를 글자로 본다: 줄 안의 공백으로 바꿔 준다 (토큰 위치는 이미 셌다).
-    if b"\r" in body or b"\x0b" in body or b"\x0c" in body:
-        body = body.translate(_LOADTXT_SPACES)
-    text = body.decode("ascii")
+    if any(data.find(space, offset, offset + body_end) >= 0 for space in (b"\r", b"\x0b", b"\x0c")):
+        stream = io.BytesIO(bytes(body).translate(_LOADTXT_SPACES))
     try:
-        values = np.loadtxt(io.StringIO(text), dtype=np.float64, ndmin=2)
+        values = np.loadtxt(stream, dtype=np.float64, ndmin=2, encoding="ascii", max_rows=frames)
     except ValueError:
         raise _frame_error(rest, first, frames, channel_count, encoding) from None
     if values.size != frames * channel_count:
@@ -109,14 +145,12 @@ def _parse_frames(
     if not np.all(np.isfinite(values)):
         row = int(np.argwhere(~np.isfinite(values))[0, 0])
         raise ValueError(f"줄 {first + row + 1}: 유한하지 않은 값 (지수가 너무 큽니다)")
-    if body_end < 2**31:
-        return values, body_end, starts.astype(np.int32)
-    return values, body_end, starts.astype(np.int64)
+    return values, body_end, starts
 
 
-def _frame_error(rest: bytes, first: int, frames: int, channel_count: int, encoding: str) -> ValueError:
+def _frame_error(rest: memoryview, first: int, frames: int, channel_count: int, encoding: str) -> ValueError:
     """느린 길 (잘못된 파일에서만): 프레임 줄을 하나씩 보며 처음 잘못된 줄을 알리는 ValueError."""
-    frame_lines = rest.decode(encoding, errors="replace").split("\n")[:frames]
+    frame_lines = bytes(rest).decode(encoding, errors="replace").split("\n")[:frames]
     for k, line in enumerate(frame_lines):
         tokens = line.split()
         if not tokens and channel_count > 0:

@@ -4,7 +4,8 @@
 - 잘못된 파일 (MOTION 없음, 채널 수와 맞지 않는 프레임, 숫자가 아닌 값, 잘린 프레임, 선언과 다른 프레임 수) 은
   `ValueError("… 줄 N: …")` 로 거부한다.
 - 읽은 클립을 쓰면 바뀐 채널만 새로 적는다: 헤더는 원문 그대로, 값이 비트 단위로 같은 프레임 줄은 원래 줄 그대로,
-  바뀐 프레임 줄은 바뀐 토큰만 `repr(float)` (가장 짧은 왕복 표기) 로 바꾸고 구분자·다른 토큰은 그대로 둔다.
+  바뀐 프레임 줄은 바뀐 토큰만 `repr(float)` (가장 짧은 왕복 표기; _float_repr 가 NumPy 로 같은 글을 만든다) 로
+  바꾸고 구분자·다른 토큰은 그대로 둔다.
   그래서 고칠 것이 없는 클립은 바이트 단위로 같은 파일이 된다.
 - 쓰기는 같은 폴더의 임시 파일에 쓰고 성공했을 때만 이름을 바꾼다 (실패가 반쯤 쓴 파일을 남기지 않는다).
 
@@ -25,6 +26,7 @@ from numpy.typing import NDArray
 
 from ._bvh_frames import _parse_frames, _token_ends
 from ._bvh_hierarchy import _NUMBER, CHANNEL_NAMES, _HierarchyParser
+from ._float_repr import join_reprs
 
 __all__ = ["BvhClip", "read_bvh", "parse_bvh", "write_bvh", "format_bvh", "CHANNEL_NAMES"]
 
@@ -33,15 +35,18 @@ _Number = TypeVar("_Number", int, float)
 
 @dataclass
 class _Source:
-    """읽은 파일의 원문: 바이트 그대로 다시 쓰기 위해 둔다 (사용자가 만질 것이 아니다)."""
+    """읽은 파일의 원문: 바이트 그대로 다시 쓰기 위해 둔다 (사용자가 만질 것이 아니다).
 
-    header: str  # 'Frame Time' 줄까지의 원문 (줄바꿈 포함)
-    body: bytes  # 프레임 줄들의 원문 (줄바꿈 포함). _bvh_frames._MOTION_BYTES 만 (읽을 때 확인했다)
-    tail: str  # 마지막 프레임 뒤의 원문 (빈 줄 등)
+    파일의 바이트를 통째로 두고 프레임 줄의 범위만 적는다: 본문을 잘라 사본 (72,000 프레임이면 42 MB) 을 만들지 않는다.
+    """
+
+    data: bytes  # 파일의 원문 전체: 헤더 ('Frame Time' 줄까지), 프레임 줄들, 꼬리 (빈 줄 등)
+    body_start: int  # 프레임 줄의 범위 data[body_start:body_end] (줄바꿈 포함; _bvh_frames._MOTION_BYTES 만)
+    body_end: int
     motion: NDArray[np.float64]  # 읽은 값 (비교용 사본)
     encoding: str
-    # 토큰 k (= 프레임 r 의 채널 c, k = r·C + c) 의 body 안 시작 바이트. 읽을 때 이미 센 것을 두어 쓰기가 다시
-    # 세지 않게 한다 (본문이 2 GB 보다 작으면 int32: 토큰마다 4 바이트). 끝은 쓸 때 바뀐 칸만 찾는다 (_token_ends).
+    # 토큰 k (= 프레임 r 의 채널 c, k = r·C + c) 의 시작 바이트 (body_start 에서 센). 읽을 때 이미 센 것을 두어 쓰기가
+    # 다시 세지 않게 한다 (본문이 2 GB 보다 작으면 int32: 토큰마다 4 바이트). 끝은 쓸 때 바뀐 칸만 찾는다 (_token_ends).
     token_starts: Union[NDArray[np.int32], NDArray[np.int64]]
 
 
@@ -152,12 +157,10 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
     first_frame = i + 1
     # 헤더의 바이트 수 (Frame Time 줄이 파일의 끝이면 그 줄에 줄바꿈이 없다).
     header_bytes = min(len("".join(line + "\n" for line in lines[:first_frame]).encode(encoding)), len(raw))
-    header = raw[:header_bytes].decode(encoding)
 
     channel_count = sum(len(c) for c in parser.channels)
-    rest = raw[header_bytes:]
-    motion, body_end, token_starts = _parse_frames(rest, first_frame, frames, channel_count, encoding)
-    tail_bytes = rest[body_end:]
+    motion, body_end, token_starts = _parse_frames(raw, header_bytes, first_frame, frames, channel_count, encoding)
+    tail_bytes = raw[header_bytes + body_end:]
     if tail_bytes.strip():
         tail_lines = tail_bytes.decode(encoding, errors="replace").split("\n")
         k = next(k for k, line in enumerate(tail_lines) if line.strip())
@@ -165,9 +168,7 @@ def parse_bvh(data: Union[str, bytes], source_name: str = "<bvh>") -> BvhClip:
             f"줄 {first_frame + frames + k + 1}: 선언한 {frames} 프레임 뒤에 값이 더 있습니다"
             f" ({tail_lines[k].strip()[:40]!r}) — Frames: 의 수가 실제 프레임 수와 다릅니다"
         )
-    source = _Source(
-        header, rest[:body_end], tail_bytes.decode(encoding), motion.copy(), encoding, token_starts
-    )
+    source = _Source(raw, header_bytes, header_bytes + body_end, motion.copy(), encoding, token_starts)
     return BvhClip(
         names=parser.names,
         parents=np.array(parser.parents, dtype=np.intp),
@@ -240,18 +241,18 @@ def _format_bytes(clip: BvhClip) -> bytes:
         return _format_fresh(clip, motion).encode("utf-8")
     if source.motion.shape != motion.shape:
         return _format_fresh(clip, motion).encode(source.encoding)
-    header, tail = source.header.encode(source.encoding), source.tail.encode(source.encoding)
     # 비트 단위로 비교한다 (−0 과 0 도 다르다). 바뀐 칸의 토큰만 원문에서 잘라 바꾼다: 나머지 바이트는 그대로.
     changed = (motion.view(np.int64) != source.motion.view(np.int64)).ravel()
+    data = source.data
     if not changed.any():
-        return header + source.body + tail
+        return data
     cells = np.flatnonzero(changed)
-    body = source.body
+    body = memoryview(data)[source.body_start: source.body_end]
     cut_starts = source.token_starts[cells].astype(np.intp)
     cut_ends = _token_ends(body, source.token_starts, cells)
-    # 새 토큰: 리스트의 repr 은 float 마다 repr (가장 짧은 왕복 표기, format_number 와 같다) 을 C 에서 부른다.
-    # ', ' 를 ' ' 로 바꾸면 새 토큰이 스페이스 하나씩으로 이어진 한 덩어리가 된다.
-    tokens = repr(motion.ravel()[cells].tolist())[1:-1].encode("ascii").replace(b", ", b" ")
+    # 새 토큰: 값마다 repr (가장 짧은 왕복 표기, format_number 와 같다) 을 스페이스 하나씩으로 이은 한 덩어리.
+    # join_reprs 는 repr 과 바이트 단위로 같은 글을 NumPy 로 한꺼번에 만든다 (tests/test_float_repr.py).
+    tokens = join_reprs(motion.ravel()[cells])
     token_gaps = np.flatnonzero(np.frombuffer(tokens, dtype=np.uint8) == 32)
     token_starts = np.concatenate(([0], token_gaps + 1))
     token_ends = np.concatenate((token_gaps, [len(tokens)]))
@@ -262,14 +263,13 @@ def _format_bytes(clip: BvhClip) -> bytes:
     joined[joined] = body_bytes[cut_ends[:-1][joined]] == 32
     first = np.flatnonzero(np.concatenate(([True], ~joined)))
     last = np.flatnonzero(np.concatenate((~joined, [True])))
-    gap_from = [0, *cut_ends[last].tolist()]
-    gap_to = [*cut_starts[first].tolist(), len(body)]
-    # 헤더, (원문 사이, 새 토막) 의 반복, 원문 마지막, 꼬리를 한 번의 join 으로 (큰 바이트열을 한 번만 복사한다).
-    pieces: list[bytes] = [b""] * (2 * first.size + 3)
-    pieces[0] = header
-    pieces[1:-1:2] = map(body.__getitem__, map(slice, gap_from, gap_to))
-    pieces[2:-1:2] = map(tokens.__getitem__, map(slice, token_starts[first].tolist(), token_ends[last].tolist()))
-    pieces[-1] = tail
+    # 원문 사이 (헤더부터 첫 토막까지, 토막 사이, 마지막 토막부터 꼬리 끝까지; 파일 안의 위치) 와 새 토막을 번갈아
+    # 한 번의 join 으로 (큰 바이트열을 한 번만 복사한다).
+    gap_from = [0, *(cut_ends[last] + source.body_start).tolist()]
+    gap_to = [*(cut_starts[first] + source.body_start).tolist(), len(data)]
+    pieces: list[bytes] = [b""] * (2 * first.size + 1)
+    pieces[0::2] = map(data.__getitem__, map(slice, gap_from, gap_to))
+    pieces[1::2] = map(tokens.__getitem__, map(slice, token_starts[first].tolist(), token_ends[last].tolist()))
     return b"".join(pieces)
 
 
