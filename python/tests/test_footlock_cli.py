@@ -25,7 +25,7 @@ def test_the_command_fixes_a_clip_and_prints_the_report(tmp_path, capsys):
     assert run("footlock", REAL_CLIP, "-o", out) == cli.EXIT_OK
     report = capsys.readouterr().out
     assert "LeftAnkle: 접지" in report and "RightAnkle: 접지" in report
-    assert "미끄러짐 평균" in report and "가장 큰 회전" in report and "단위 cm" in report
+    assert "미끄러짐 평균" in report and "가장 큰 회전" in report and "단위: cm" in report
     assert read_bvh(out).frame_count == 300
 
 
@@ -146,7 +146,7 @@ def test_lang_en_prints_the_summary_in_english(tmp_path, capsys):
     assert not any("\uac00" <= ch <= "\ud7a3" for ch in report), report  # 한글이 한 글자도 없다
     assert run("footlock", DATA_DIR / "cmu_style_veer.bvh", "-o", tmp_path / "u.bvh", "--lang", "en") == cli.EXIT_OK
     report = capsys.readouterr().out
-    assert "unit: units (scale 17.5" in report and not any("\uac00" <= ch <= "\ud7a3" for ch in report), report
+    assert "unit: clip units (scale 17.5" in report and not any("\uac00" <= ch <= "\ud7a3" for ch in report), report
 
 
 def test_the_summary_rejects_an_unknown_language():
@@ -154,3 +154,11 @@ def test_the_summary_rejects_an_unknown_language():
 
     with pytest.raises(ValueError, match="lang"):
         footlock(read_bvh(REAL_CLIP)).summary("fr")
+
+
+def test_a_clip_scale_without_a_named_unit_is_called_clip_units(tmp_path, capsys):
+    # CMU 같은 척도 (어느 이름 붙은 단위와도 멀다) 는 '단위 단위' 가 아니라 '클립 단위' 로 읽힌다.
+    assert run("footlock", DATA_DIR / "cmu_style_veer.bvh", "-o", tmp_path / "k.bvh") == cli.EXIT_OK
+    report = capsys.readouterr().out
+    assert report.startswith("단위: 클립 단위 (척도 17.5"), report
+    assert "(프레임당, 클립 단위)" in report and "단위 단위" not in report, report

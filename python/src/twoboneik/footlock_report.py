@@ -10,7 +10,7 @@ from numpy.typing import NDArray
 
 from .bvh import BvhClip
 from .contact import ContactTrack
-from .scale import ClipScale
+from .scale import ClipScale, unit_label
 
 __all__ = ["FootReport", "FootlockResult", "HipsReport"]
 
@@ -95,7 +95,7 @@ class FootlockResult:
             raise ValueError(f"lang 은 'ko' 또는 'en' 이어야 합니다 (받은 값: {lang!r})")
         text = _TEXT[lang]
         to_m = self.scale.units_per_metre
-        unit = self.units if lang == "ko" or self.units != "단위" else "units"
+        unit = unit_label(self.units, lang)
         lines = [
             text["scale"].format(
                 unit=unit, scale=self.scale.units_per_metre, source=_SCALE_SOURCE[lang][self.scale.source], leg=self.leg_length,
@@ -130,7 +130,7 @@ class FootlockResult:
 
 _TEXT = {
     "ko": {
-        "scale": "단위 {unit} (척도 {scale:.4g} 단위/m, {source}; 다리 길이 {leg:.4g} = {leg_m:.3g} m), 위 {up}, 땅 높이 {ground:.4g}",
+        "scale": "단위: {unit} (척도 {scale:.4g} 단위/m, {source}; 다리 길이 {leg:.4g} = {leg_m:.3g} m), 위 {up}, 땅 높이 {ground:.4g}",
         "foot": "{side:5s} {name}: 접지 {count} 번 ({frames} 프레임), 미끄러짐 평균 {b_mean:.4g} → {a_mean:.3g}, "
                 "최대 {b_max:.4g} → {a_max:.3g} (프레임당, {unit})",
         "unreachable": "      닿지 못한 프레임 {count} 개: {ranges} (다리를 디딘 자리 쪽으로 뻗었습니다; 가장 멀리 빗나간 거리 "

@@ -16,6 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .footlock import FootlockResult
+from .scale import unit_label
 
 __all__ = ["LANGUAGES", "plot_footlock", "shipped_korean_font"]
 
@@ -28,7 +29,7 @@ _TEXT = {
         "title": "{foot} — 접지 {count} 번", "height": "발 높이 ({units})", "speed": "수평 속도 ({units}/s)",
         "before": "전: 접지 중 평균 {mean:.3g}, 최대 {max:.3g}", "after": "후: 접지 중 평균 {mean:.2g}, 최대 {max:.2g}",
         "step": "프레임당 수평 이동 ({units})", "time": "시간 (s)", "missed": "닿지 못함 {count} 프레임",
-        "suptitle": "발 고정 {title}  (회색 띠: 접지, 단위 {units}, 가장 큰 회전 {rotation:.3g}°)",
+        "suptitle": "발 고정 {title}  (회색 띠: 접지, 단위: {units}, 가장 큰 회전 {rotation:.3g}°)",
     },
     "en": {
         "title": "{foot} — {count} contacts", "height": "foot height ({units})", "speed": "horizontal speed ({units}/s)",
@@ -78,8 +79,7 @@ def plot_footlock(
         raise ValueError(f"lang 은 {', '.join(LANGUAGES)} 중 하나여야 합니다 (받은 값: {lang!r})")
     text = _TEXT[lang]
     plt, fonts = korean_pyplot()
-    # 이름 붙은 단위와 먼 척도의 이름 '단위' 는 영어 그림에서 'units' 로.
-    units = "units" if (lang == "en" and result.units == "단위") else result.units
+    units = unit_label(result.units, lang)
     frame_time = result.clip.frame_time
     with plt.rc_context({"font.family": fonts, "axes.unicode_minus": False}):
         figure, axes = plt.subplots(3, 2, figsize=(12, 7.5), sharex=True, squeeze=False)

@@ -12,7 +12,7 @@ from typing import NamedTuple, Optional
 
 from .contact import UNITS_PER_METRE
 
-__all__ = ["TYPICAL_LEG_LENGTH_M", "UNIT_NAME_TOLERANCE", "ClipScale", "infer_scale"]
+__all__ = ["TYPICAL_LEG_LENGTH_M", "UNIT_NAME_TOLERANCE", "ClipScale", "infer_scale", "unit_label"]
 
 #: 어른의 엉덩이 관절 → 발목 길이 (미터). CMU 의 다리 14.8 단위 × 5.6 cm ≈ 0.83 m.
 TYPICAL_LEG_LENGTH_M = 0.83
@@ -54,3 +54,10 @@ def infer_scale(leg_length: float, units: Optional[str] = None, scale: Optional[
         raise ValueError(f"다리 길이는 양의 유한한 수여야 합니다 (받은 값: {leg_length!r})")
     per_metre = leg_length / TYPICAL_LEG_LENGTH_M
     return ClipScale(per_metre, _nearest_unit_name(per_metre), "leg")
+
+
+def unit_label(unit_name: str, lang: str) -> str:
+    """보고와 그림에 적을 단위의 이름: 이름 붙은 단위는 그대로, 어느 것과도 먼 척도 ('단위') 는 '클립 단위' / 'clip units'."""
+    if unit_name != "단위":
+        return unit_name
+    return "clip units" if lang == "en" else "클립 단위"
