@@ -271,9 +271,13 @@ def posed_with_locals(
             positions_jm[j] = translation
             rotations_jm[j] = np.eye(3) if local is None else local
         else:
+            # 결과를 관절의 행에 바로 쓴다 (out=): 같은 연산이고, 프레임 수만 한 임시 배열과 그 복사가 없다.
             parent_rotation = rotations_jm[parent]
-            positions_jm[j] = positions_jm[parent] + np.einsum("fij,fj->fi", parent_rotation, translation)
-            rotations_jm[j] = parent_rotation if local is None else np.matmul(parent_rotation, local)
+            np.add(positions_jm[parent], np.einsum("fij,fj->fi", parent_rotation, translation), out=positions_jm[j])
+            if local is None:
+                rotations_jm[j] = parent_rotation
+            else:
+                np.matmul(parent_rotation, local, out=rotations_jm[j])
     return Pose(positions, rotations, needed, positions_jm, rotations_jm), local_rotations
 
 
