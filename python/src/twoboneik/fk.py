@@ -223,9 +223,10 @@ class Reference(NamedTuple):
 
 def posed_with_locals(
     clip: BvhClip, joints: Optional[Sequence[int]] = None, motion: Optional[NDArray[np.float64]] = None,
-    reference: Optional[Reference] = None,
+    reference: Optional[Reference] = None, keep: Optional[Sequence[int]] = None,
 ) -> tuple[Pose, dict[int, NDArray[np.float64]]]:
     """forward_kinematics 와 같은 자세와, 회전 채널이 있는 계산한 관절마다 로컬 사원수 (F, 4) (euler_to_quaternion 의 값).
+    keep 을 주면 그 관절의 사원수만 돌려준다 (나머지는 쓰고 바로 버려 메모리를 다시 쓴다).
 
     reference 를 주면 관절의 로컬 이동·회전 채널 값이 reference.motion 의 것과 비트 단위로 같고 부모도 가져온 관절은
     reference 의 월드 값을, 회전 채널만 같은 관절은 그 로컬 사원수를 그대로 쓴다 (같은 입력의 같은 연산이라 결과도 비트
@@ -259,13 +260,14 @@ def posed_with_locals(
             reused[j] = True
             positions_jm[j] = reference.pose.joint_positions[j]
             rotations_jm[j] = reference.pose.joint_rotations[j]
-            if order:
+            if order and (keep is None or j in keep):
                 local_rotations[j] = reference.local_rotations[j]
             continue
         local = None
         if order:
             q = reference.local_rotations[j] if reference is not None and same_rotation else euler_to_quaternion(order, angles)
-            local_rotations[j] = q
+            if keep is None or j in keep:
+                local_rotations[j] = q
             local = quaternion_to_matrix(q)  # = euler_to_matrix(order, angles)
         if parent < 0:
             positions_jm[j] = translation

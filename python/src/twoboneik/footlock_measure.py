@@ -32,7 +32,8 @@ def measure(
     # 채널이 바뀌지 않은 관절 (조상, 발가락의 회전) 은 준비 단계의 값을 가져온다 (posed_with_locals).
     before = setup.pose
     after, after_rotations = posed_with_locals(
-        fixed, setup.needed, reference=Reference(clip.motion, before, setup.local_rotations)
+        fixed, setup.needed, reference=Reference(clip.motion, before, setup.local_rotations),
+        keep=[j for leg in setup.legs for j in (leg.thigh, leg.shin, leg.foot)],
     )
     up = setup.up
     feet = [

@@ -46,7 +46,8 @@ def prepare(clip: BvhClip, options: FootlockOptions, report: Callable[[float, st
         root_position_columns(clip, legs)
     report(0.0, "정기구학")
     needed = [j for leg in legs for j in (leg.thigh, leg.shin, leg.foot, leg.toe) if j >= 0]
-    pose, local_rotations = posed_with_locals(clip, needed)
+    # 사원수는 풀기가 쓰는 다리 관절과, 검사의 정기구학이 다시 쓰는 (회전이 바뀌지 않는) 발가락만 남긴다.
+    pose, local_rotations = posed_with_locals(clip, needed, keep=needed)
     rest = rest_positions(clip)
     leg_length = float(np.mean([leg_reach(rest, leg) for leg in legs]))
     clip_scale = infer_scale(leg_length, options.units, options.scale)
