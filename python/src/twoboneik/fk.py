@@ -250,25 +250,28 @@ def posed_with_locals(
         order = rotation_order(clip.channels[j])
         angles = local_rotation_angles(clip, j, motion)
         parent = int(clip.parents[j])
-        same_rotation = reference is not None and j in reference.local_rotations and _same_bits(
-            angles, local_rotation_angles(clip, j, reference.motion)
+        # reference 와 비트 단위로 같은 입력 (회전 채널 값, 로컬 이동, 부모의 월드) 이면 같은 연산의 결과도 같다.
+        same_rotation = reference is not None and _same_bits(angles, local_rotation_angles(clip, j, reference.motion))
+        same_world = (
+            reference is not None and same_rotation and bool(reference.pose.computed[j])
+            and (parent < 0 or bool(reused[parent]))
+            and _same_bits(translation, local_translations(clip, j, reference.motion))
         )
-        if (
-            reference is not None and reference.pose.computed[j] and (parent < 0 or reused[parent])
-            and (same_rotation or not order) and _same_bits(translation, local_translations(clip, j, reference.motion))
-        ):
+        wanted = keep is None or j in keep
+        q: Optional[NDArray[np.float64]] = None
+        if order:
+            if reference is not None and same_rotation and j in reference.local_rotations:
+                q = reference.local_rotations[j]
+            elif wanted or not same_world:
+                q = euler_to_quaternion(order, angles)
+        if q is not None and wanted:
+            local_rotations[j] = q
+        if reference is not None and same_world:
             reused[j] = True
             positions_jm[j] = reference.pose.joint_positions[j]
             rotations_jm[j] = reference.pose.joint_rotations[j]
-            if order and (keep is None or j in keep):
-                local_rotations[j] = reference.local_rotations[j]
             continue
-        local = None
-        if order:
-            q = reference.local_rotations[j] if reference is not None and same_rotation else euler_to_quaternion(order, angles)
-            if keep is None or j in keep:
-                local_rotations[j] = q
-            local = quaternion_to_matrix(q)  # = euler_to_matrix(order, angles)
+        local = None if q is None else quaternion_to_matrix(q)  # = euler_to_matrix(order, angles)
         if parent < 0:
             positions_jm[j] = translation
             rotations_jm[j] = np.eye(3) if local is None else local
