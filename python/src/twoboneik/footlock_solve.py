@@ -116,7 +116,9 @@ def solve_leg(
                 pose.joint_positions[leg.thigh][f], target, plan.toe_target[chunk], ROLL_REACH * plan.reach,
                 plan.weight[f],
             )
-        result = apply_two_bone_ik(parent_world, upper, mid, end, target, pole, weight=plan.weight[f], keep_end_rotation=True)
+        # 발의 로컬 회전은 _foot_rotation 이 (굴림까지 넣어) 구하므로 apply_two_bone_ik 의 end 회전은 쓰지 않는다:
+        # keep_end_rotation 은 end 회전만 정하고 (tip 이 없으면) upper·mid·reachable 은 비트 단위로 같으니 끈다.
+        result = apply_two_bone_ik(parent_world, upper, mid, end, target, pole, weight=plan.weight[f])
         foot_rotation = _foot_rotation(
             locals_, joints, chunk, result.upper_rotation, result.mid_rotation, parent_world, roll
         )
