@@ -22,6 +22,8 @@ from .bvh import BvhClip
 __all__ = [
     "Pose",
     "forward_kinematics",
+    "posed_with_locals",
+    "Reference",
     "local_translations",
     "euler_to_matrix",
     "euler_to_quaternion",
@@ -208,6 +210,28 @@ def forward_kinematics(
 
     motion 을 주면 clip.motion 대신 그 채널 값 (F, C) 으로 계산한다.
     """
+    return posed_with_locals(clip, joints, motion)[0]
+
+
+class Reference(NamedTuple):
+    """앞서 계산한 정기구학 (posed_with_locals 의 결과와 그 채널 값): 바뀌지 않은 관절은 다시 계산하지 않고 가져온다."""
+
+    motion: NDArray[np.float64]
+    pose: Pose
+    local_rotations: dict[int, NDArray[np.float64]]
+
+
+def posed_with_locals(
+    clip: BvhClip, joints: Optional[Sequence[int]] = None, motion: Optional[NDArray[np.float64]] = None,
+    reference: Optional[Reference] = None, keep: Optional[Sequence[int]] = None,
+) -> tuple[Pose, dict[int, NDArray[np.float64]]]:
+    """forward_kinematics 와 같은 자세와, 회전 채널이 있는 계산한 관절마다 로컬 사원수 (F, 4) (euler_to_quaternion 의 값).
+    keep 을 주면 그 관절의 사원수만 돌려준다 (나머지는 쓰고 바로 버려 메모리를 다시 쓴다).
+
+    reference 를 주면 관절의 로컬 이동·회전 채널 값이 reference.motion 의 것과 비트 단위로 같고 부모도 가져온 관절은
+    reference 의 월드 값을, 회전 채널만 같은 관절은 그 로컬 사원수를 그대로 쓴다 (같은 입력의 같은 연산이라 결과도 비트
+    단위로 같다). 발 고정의 검사가 바뀌지 않은 조상·발가락을 다시 계산하지 않도록.
+    """
     motion = clip.motion if motion is None else np.asarray(motion, dtype=float)
     count = len(clip.names)
     needed = np.ones(count, dtype=bool) if joints is None else _ancestors_closure(clip, joints)
@@ -217,21 +241,54 @@ def forward_kinematics(
     rotations_jm = np.zeros((count, frames, 3, 3))
     positions = positions_jm.transpose(1, 0, 2)
     rotations = rotations_jm.transpose(1, 0, 2, 3)
+    local_rotations: dict[int, NDArray[np.float64]] = {}
+    reused = np.zeros(count, dtype=bool)
     for j in range(count):
         if not needed[j]:
             continue
         translation = local_translations(clip, j, motion)
         order = rotation_order(clip.channels[j])
-        local = euler_to_matrix(order, local_rotation_angles(clip, j, motion)) if order else None
+        angles = local_rotation_angles(clip, j, motion)
         parent = int(clip.parents[j])
+        # reference 와 비트 단위로 같은 입력 (회전 채널 값, 로컬 이동, 부모의 월드) 이면 같은 연산의 결과도 같다.
+        same_rotation = reference is not None and _same_bits(angles, local_rotation_angles(clip, j, reference.motion))
+        same_world = (
+            reference is not None and same_rotation and bool(reference.pose.computed[j])
+            and (parent < 0 or bool(reused[parent]))
+            and _same_bits(translation, local_translations(clip, j, reference.motion))
+        )
+        wanted = keep is None or j in keep
+        q: Optional[NDArray[np.float64]] = None
+        if order:
+            if reference is not None and same_rotation and j in reference.local_rotations:
+                q = reference.local_rotations[j]
+            elif wanted or not same_world:
+                q = euler_to_quaternion(order, angles)
+        if q is not None and wanted:
+            local_rotations[j] = q
+        if reference is not None and same_world:
+            reused[j] = True
+            positions_jm[j] = reference.pose.joint_positions[j]
+            rotations_jm[j] = reference.pose.joint_rotations[j]
+            continue
+        local = None if q is None else quaternion_to_matrix(q)  # = euler_to_matrix(order, angles)
         if parent < 0:
             positions_jm[j] = translation
             rotations_jm[j] = np.eye(3) if local is None else local
         else:
+            # 결과를 관절의 행에 바로 쓴다 (out=): 같은 연산이고, 프레임 수만 한 임시 배열과 그 복사가 없다.
             parent_rotation = rotations_jm[parent]
-            positions_jm[j] = positions_jm[parent] + np.einsum("fij,fj->fi", parent_rotation, translation)
-            rotations_jm[j] = parent_rotation if local is None else np.matmul(parent_rotation, local)
-    return Pose(positions, rotations, needed, positions_jm, rotations_jm)
+            np.add(positions_jm[parent], np.einsum("fij,fj->fi", parent_rotation, translation), out=positions_jm[j])
+            if local is None:
+                rotations_jm[j] = parent_rotation
+            else:
+                np.matmul(parent_rotation, local, out=rotations_jm[j])
+    return Pose(positions, rotations, needed, positions_jm, rotations_jm), local_rotations
+
+
+def _same_bits(a: NDArray[np.float64], b: NDArray[np.float64]) -> bool:
+    """두 float64 배열이 비트 단위로 같은가 (NaN·부호 있는 0 까지)."""
+    return a.shape == b.shape and bool(np.array_equal(a.view(np.uint64), b.view(np.uint64)))
 
 
 def rest_positions(clip: BvhClip) -> NDArray[np.float64]:

@@ -9,7 +9,7 @@ from numpy.typing import NDArray
 
 from .bvh import BvhClip
 from .contact import ContactTrack, foot_heights, tip_world
-from .fk import Pose, euler_to_quaternion, forward_kinematics, local_rotation_angles
+from .fk import Pose, Reference, posed_with_locals
 from .foot_metrics import foot_metrics
 from .foot_metrics import slide as _slide
 from .footlock_plan import LegPlan
@@ -29,10 +29,15 @@ def measure(
     """고친 클립으로 다시 정기구학을 해서 잰다 (IK 의 플래그를 믿지 않는다)."""
     fixed = clip.copy(motion=motion)  # motion 은 footlock 이 만든 사본이다: 다시 복사하지 않는다
     # 다리와 조상만 다시 (걷기에서는 늘 한 발이 디뎌 있어 바뀐 프레임만 고르는 것은 더 빠르지 않았다).
-    before, after = setup.pose, forward_kinematics(fixed, setup.needed)
+    # 채널이 바뀌지 않은 관절 (조상, 발가락의 회전) 은 준비 단계의 값을 가져온다 (posed_with_locals).
+    before = setup.pose
+    after, after_rotations = posed_with_locals(
+        fixed, setup.needed, reference=Reference(clip.motion, before, setup.local_rotations),
+        keep=[j for leg in setup.legs for j in (leg.thigh, leg.shin, leg.foot)],
+    )
     up = setup.up
     feet = [
-        _foot_report(fixed, setup, leg, track, plan, solution, before, after)
+        _foot_report(setup, leg, track, plan, solution, before, after, after_rotations)
         for leg, track, plan, solution in zip(setup.legs, tracks, plans, solutions)
     ]
     metrics = {
@@ -49,13 +54,14 @@ def measure(
 
 
 def _foot_report(
-    fixed: BvhClip, setup: Setup, leg: Leg, track: ContactTrack, plan: LegPlan, solution: LegSolution,
-    before: Pose, after: Pose,
+    setup: Setup, leg: Leg, track: ContactTrack, plan: LegPlan, solution: LegSolution,
+    before: Pose, after: Pose, after_rotations: dict[int, NDArray[np.float64]],
 ) -> FootReport:
     largest = 0.0
     for j in (leg.thigh, leg.shin, leg.foot):
         # IK 를 쓰지 않은 프레임의 회전은 비트 단위로 그대로이므로 쓴 프레임만 잰다.
-        q_new = euler_to_quaternion(setup.orders[j], local_rotation_angles(fixed, j)[plan.active])
+        # 쓴 오일러 각의 사원수: 검사의 정기구학이 만든 것을 고른다 (성분별 연산이라 고른 뒤 바꾼 값과 비트 단위로 같다).
+        q_new = after_rotations[j][plan.active]
         angle = _rotation_angle_deg(solution.locals_[j].rotation, q_new)
         largest = max(largest, float(angle.max()) if angle.size else 0.0)
     missed = solution.unreachable

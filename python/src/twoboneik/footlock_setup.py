@@ -9,7 +9,7 @@ from numpy.typing import NDArray
 
 from .bvh import BvhClip
 from .contact import detect_up_axis, rest_tip
-from .fk import Pose, forward_kinematics, rest_positions, rotation_order
+from .fk import Pose, posed_with_locals, rest_positions, rotation_order
 from .footlock_hips import root_position_columns
 from .legs import Leg, find_legs
 from .scale import ClipScale, infer_scale
@@ -21,12 +21,14 @@ __all__ = ["Setup", "character_forward", "leg_reach", "prepare"]
 
 
 class Setup(NamedTuple):
-    """준비 단계의 결과: 다리, 관절마다 회전 순서, 들어온 자세, 쉬는 자세, 척도, 위, 앞."""
+    """준비 단계의 결과: 다리, 관절마다 회전 순서, 들어온 자세 (와 그 로컬 사원수), 쉬는 자세, 척도, 위, 앞."""
 
     legs: tuple[Leg, Leg]
     orders: dict[int, str]
     needed: list[int]
     pose: Pose
+    #: 계산한 관절마다 들어온 로컬 사원수 (F, 4): 풀기·검사가 같은 오일러 각을 다시 바꾸지 않도록.
+    local_rotations: dict[int, NDArray[np.float64]]
     rest: NDArray[np.float64]
     leg_length: float
     scale: ClipScale
@@ -44,12 +46,13 @@ def prepare(clip: BvhClip, options: FootlockOptions, report: Callable[[float, st
         root_position_columns(clip, legs)
     report(0.0, "정기구학")
     needed = [j for leg in legs for j in (leg.thigh, leg.shin, leg.foot, leg.toe) if j >= 0]
-    pose = forward_kinematics(clip, needed)
+    # 사원수는 풀기가 쓰는 다리 관절과, 검사의 정기구학이 다시 쓰는 (회전이 바뀌지 않는) 발가락만 남긴다.
+    pose, local_rotations = posed_with_locals(clip, needed, keep=needed)
     rest = rest_positions(clip)
     leg_length = float(np.mean([leg_reach(rest, leg) for leg in legs]))
     clip_scale = infer_scale(leg_length, options.units, options.scale)
     up = detect_up_axis(rest[legs[0].thigh], rest[legs[0].foot])
-    return Setup(legs, orders, needed, pose, rest, leg_length, clip_scale, up, character_forward(clip, legs, up))
+    return Setup(legs, orders, needed, pose, local_rotations, rest, leg_length, clip_scale, up, character_forward(clip, legs, up))
 
 
 def leg_reach(rest: NDArray[np.float64], leg: Leg) -> float:

@@ -11,7 +11,6 @@ from .bones import LocalTransform, apply_two_bone_ik
 from .bvh import BvhClip
 from .fk import (
     Pose,
-    euler_to_quaternion,
     local_rotation_angles,
     local_translations,
     matrix_to_euler,
@@ -50,10 +49,11 @@ class LegSolution(NamedTuple):
     locals_: dict[int, JointLocals]
 
 
-def _joint_locals(clip: BvhClip, joint: int, order: str, frames: NDArray[np.intp]) -> JointLocals:
-    """관절의 들어온 로컬 값을 frames 의 프레임만 (IK 를 쓰지 않는 프레임의 사원수는 만들지 않는다)."""
+def _joint_locals(clip: BvhClip, setup: Setup, joint: int, frames: NDArray[np.intp]) -> JointLocals:
+    """관절의 들어온 로컬 값을 frames 의 프레임만. 사원수는 준비 단계의 정기구학이 만든 것을 골라 쓴다
+    (euler_to_quaternion 은 성분별 연산이라 고른 프레임만 바꾼 값과 비트 단위로 같다)."""
     angles = local_rotation_angles(clip, joint)[frames]
-    return JointLocals(local_translations(clip, joint)[frames], euler_to_quaternion(order, angles), angles)
+    return JointLocals(local_translations(clip, joint)[frames], setup.local_rotations[joint][frames], angles)
 
 
 def _parent_world(pose: Pose, parent: int, frames: NDArray[np.intp]) -> NDArray[np.float64]:
@@ -88,7 +88,7 @@ def solve_leg(
 ) -> LegSolution:
     """한 다리를 CHUNK_FRAMES 씩 풀어 motion 의 회전 채널에 적는다. 접지 중 닿지 못한 프레임을 돌려준다."""
     joints = (leg.thigh, leg.shin, leg.foot)
-    locals_ = {j: _joint_locals(clip, j, setup.orders[j], plan.active) for j in joints}
+    locals_ = {j: _joint_locals(clip, setup, j, plan.active) for j in joints}
     columns = {
         j: np.array([int(clip.channel_start[j]) + k for k, c in enumerate(clip.channels[j]) if c.endswith("rotation")],
                     dtype=np.intp)
@@ -116,7 +116,9 @@ def solve_leg(
                 pose.joint_positions[leg.thigh][f], target, plan.toe_target[chunk], ROLL_REACH * plan.reach,
                 plan.weight[f],
             )
-        result = apply_two_bone_ik(parent_world, upper, mid, end, target, pole, weight=plan.weight[f], keep_end_rotation=True)
+        # 발의 로컬 회전은 _foot_rotation 이 (굴림까지 넣어) 구하므로 apply_two_bone_ik 의 end 회전은 쓰지 않는다:
+        # keep_end_rotation 은 end 회전만 정하고 (tip 이 없으면) upper·mid·reachable 은 비트 단위로 같으니 끈다.
+        result = apply_two_bone_ik(parent_world, upper, mid, end, target, pole, weight=plan.weight[f])
         foot_rotation = _foot_rotation(
             locals_, joints, chunk, result.upper_rotation, result.mid_rotation, parent_world, roll
         )
