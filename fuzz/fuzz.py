@@ -260,7 +260,8 @@ def check(stats: Stats, root, a, b, target, pole, limits, joint, end, reachable,
         qs_len = np.sqrt(_dot(qs, qs))
         perp = qm * qs_len
         coord = np.max(np.abs(np.concatenate((root, target, pole), axis=1)), axis=1)
-        line = np.maximum(POLE_LINE_TOLERANCE * hi, POLE_ROUNDING_ULPS * EPS * coord)
+        # 직선 판정은 풀이의 규칙 그대로 체인 길이 a + b 로 (굽힘 제한이 줄인 닿는 거리 hi 가 아니다).
+        line = np.maximum(POLE_LINE_TOLERANCE * chain, POLE_ROUNDING_ULPS * EPS * coord)
         off_line = (perp > 2 * line) & (qs_len > 1e3 * EPS)
         rel = joint - root
         jperp = rel - _dot(rel, f)[:, None] * f

@@ -311,7 +311,9 @@ export function checkChain(stats: Stats, c: Chain, out: TwoBoneIKResult, threw: 
   }
   const qLength = Math.sqrt(qx * qx + qy * qy + qz * qz);
   const perp = pm * qLength;
-  const line = Math.max(POLE_LINE_TOLERANCE * hi, POLE_ROUNDING_ULPS * EPS * coord);
+  // 직선 판정은 풀이의 규칙 그대로 체인 길이 a + b 로 (굽힘 제한이 줄인 닿는 거리 hi 가 아니다: 그것으로 재면 풀이가
+  // 직선 위로 보고 정해진 축으로 굽힌 극을 직선 밖으로 잘못 본다).
+  const line = Math.max(POLE_LINE_TOLERANCE * chainLength, POLE_ROUNDING_ULPS * EPS * coord);
   if (!(perp > 2 * line && qLength > 1e3 * EPS)) return;
   const rx = j.x - r.x, ry = j.y - r.y, rz = j.z - r.z;
   const jAlong = rx * fx + ry * fy + rz * fz;
