@@ -162,3 +162,23 @@ def test_a_clip_scale_without_a_named_unit_is_called_clip_units(tmp_path, capsys
     report = capsys.readouterr().out
     assert report.startswith("단위: 클립 단위 (척도 17.5"), report
     assert "(프레임당, 클립 단위)" in report and "단위 단위" not in report, report
+
+
+def test_running_as_a_command_turns_off_numpys_huge_page_advice(monkeypatch):
+    # 명령 (python -m twoboneik) 은 huge page 권고를 끈다: 끄기 전에 켜 두고, 뒤에 다시 켤 때 돌려받는 옛 값이 False 여야 한다.
+    import numpy as np
+
+    from twoboneik.__main__ import _no_hugepage_advice
+
+    switch = np._core.multiarray._set_madvise_hugepage
+    before = switch(True)
+    try:
+        monkeypatch.delenv("NUMPY_MADVISE_HUGEPAGE", raising=False)
+        _no_hugepage_advice()
+        assert switch(True) is False
+        # 사용자가 환경 변수로 정했으면 그 값을 따른다 (건드리지 않는다).
+        monkeypatch.setenv("NUMPY_MADVISE_HUGEPAGE", "1")
+        _no_hugepage_advice()
+        assert switch(True) is True
+    finally:
+        switch(before)

@@ -227,5 +227,22 @@ def _print_report(
         print(timing.format(frames=frames, read=read_time, solve=solve_time, out=args.output))
 
 
+def _no_hugepage_advice() -> None:
+    """명령으로 돌 때만: NumPy 가 큰 배열에 거는 huge page 권고 (madvise) 를 끈다.
+
+    명령은 수백 MB 를 한 번 만들고 끝나는 짧은 프로세스라 huge page 의 이득이 없고, 커널의 defrag 가 madvise 면 첫 접근마다
+    메모리를 모으느라 멈춘다: 72,000 프레임 클립에서 커널 시간이 0.2–1.0 s 로 흔들렸고, 끄면 0.36–0.44 s 다
+    (python/docs/footlock.md 의 속도 절). 라이브러리로 가져다 쓰는 프로그램의 설정은 건드리지 않는다.
+    NumPy 의 환경 변수 NUMPY_MADVISE_HUGEPAGE 와 같은 스위치이고, 없는 NumPy 에서는 아무것도 하지 않는다.
+    """
+    import numpy as np
+
+    internals = getattr(np, "_core", None) or getattr(np, "core", None)
+    switch = getattr(getattr(internals, "multiarray", None), "_set_madvise_hugepage", None)
+    if callable(switch) and "NUMPY_MADVISE_HUGEPAGE" not in os.environ:
+        switch(False)
+
+
 if __name__ == "__main__":
+    _no_hugepage_advice()
     sys.exit(main())
