@@ -85,3 +85,28 @@ def test_the_command_draws_english_labels_with_lang_en(tmp_path, monkeypatch):
     assert cli.main(["footlock", str(REAL_CLIP), "-o", str(tmp_path / "o.bvh"), "--plot", str(png), "--lang", "en", "-q"]) == 0
     assert png.is_file() and any("horizontal speed" in t for t in texts)
     assert cli.main(["footlock", str(REAL_CLIP), "-o", str(tmp_path / "x.bvh"), "--lang", "fr"]) == cli.EXIT_USAGE
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_every_axis_label_fits_beside_its_axes(tmp_path, lang, monkeypatch):
+    # 이름 붙은 단위가 없는 척도 ('클립 단위' / 'clip units') 는 축 이름이 가장 길다: 세로 글자가 축의 높이를 넘으면
+    # 위아래 그림의 글자와 겹쳐 읽을 수 없다.
+    import matplotlib.figure
+
+    overflow: list[str] = []
+    original = matplotlib.figure.Figure.savefig
+
+    def spy(self, *args, **kwargs):
+        renderer = self.canvas.get_renderer()
+        for ax in self.axes:
+            label = ax.yaxis.label
+            if label.get_text():
+                height = label.get_window_extent(renderer).height
+                if height > ax.get_window_extent(renderer).height:
+                    overflow.append(label.get_text())
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", spy)
+    clip = read_bvh(DATA_DIR / "cmu_style_veer.bvh")
+    plot_footlock(footlock(clip), tmp_path / f"{lang}.png", title="veer", lang=lang)
+    assert overflow == []

@@ -39,7 +39,6 @@ export const END_KEPT = 1;
 export const END_ROTATED = 2;
 export type EndMode = typeof END_FOLLOWS | typeof END_KEPT | typeof END_ROTATED;
 
-
 /** 끝 회전 (월드 사원수) 을 한 번씩 읽어 검사하고 정규화해 out 에. */
 function readEndRotation(out: Quaternion, q: Readonly<QuaternionLike>, name: string): void {
   if (q === null || typeof q !== "object") throwNotQuaternion(name, q);

@@ -23,19 +23,19 @@ __all__ = ["LANGUAGES", "plot_footlock", "shipped_korean_font"]
 # 한글 글꼴이 있으면 쓰고 없으면 다음 글꼴로 (matplotlib ≥ 3.6 은 글자마다 목록을 따라 내려간다).
 _FONTS = ["NanumGothic", "NanumBarunGothic", "Noto Sans CJK KR", "Malgun Gothic", "AppleGothic", "DejaVu Sans"]
 
-#: 그림의 글자 (언어 → 이름 → 형식 문자열).
+#: 그림의 글자 (언어 → 이름 → 형식 문자열). 축 이름은 단위를 둘째 줄에: 세로 글자가 축의 높이를 넘지 않게.
 _TEXT = {
     "ko": {
-        "title": "{foot} — 접지 {count} 번", "height": "발 높이 ({units})", "speed": "수평 속도 ({units}/s)",
+        "title": "{foot} — 접지 {count} 번", "height": "발 높이\n({units})", "speed": "수평 속도\n({units}/s)",
         "before": "전: 접지 중 평균 {mean:.3g}, 최대 {max:.3g}", "after": "후: 접지 중 평균 {mean:.2g}, 최대 {max:.2g}",
-        "step": "프레임당 수평 이동 ({units})", "time": "시간 (s)", "missed": "닿지 못함 {count} 프레임",
+        "step": "프레임당 수평 이동\n({units})", "time": "시간 (s)", "missed": "닿지 못함 {count} 프레임",
         "suptitle": "발 고정 {title}  (회색 띠: 접지, 단위: {units}, 가장 큰 회전 {rotation:.3g}°)",
     },
     "en": {
-        "title": "{foot} — {count} contacts", "height": "foot height ({units})", "speed": "horizontal speed ({units}/s)",
+        "title": "{foot} — {count} contacts", "height": "foot height\n({units})", "speed": "horizontal speed\n({units}/s)",
         "before": "before: in contact mean {mean:.3g}, max {max:.3g}",
         "after": "after: in contact mean {mean:.2g}, max {max:.2g}",
-        "step": "horizontal step per frame ({units})", "time": "time (s)", "missed": "out of reach: {count} frames",
+        "step": "horizontal step\nper frame ({units})", "time": "time (s)", "missed": "out of reach: {count} frames",
         "suptitle": "Foot locking {title}  (grey bands: contact, unit: {units}, largest rotation {rotation:.3g}°)",
     },
 }
