@@ -20,10 +20,13 @@ async function refusal(name: string, bytes: ArrayBuffer): Promise<ModelLoadError
 const text = (value: string): ArrayBuffer => new TextEncoder().encode(value).buffer as ArrayBuffer;
 
 describe("modelLoader", () => {
-  it.each(["mixamo.glb", "vrm1.vrm", "vrm0.vrm", "unreal.glb", "toy_30cm.glb", "giant_10m.glb"])("opens %s with four limbs", async (file) => {
+  // 클립 수: 모든 리그에 흔드는 클립 하나, mixamo·unreal 에는 걷기 클립 "Walk" 도 (generate_rigs.py).
+  it.each([
+    ["mixamo.glb", 2], ["vrm1.vrm", 1], ["vrm0.vrm", 1], ["unreal.glb", 2], ["toy_30cm.glb", 1], ["giant_10m.glb", 1],
+  ] as const)("opens %s with four limbs and its %i clips", async (file, clips) => {
     const model = await loadModelBytes(file, rigBytes(file), noProgress);
     expect(model.limbs.limbs).toHaveLength(4);
-    expect(model.gltf.animations.length).toBe(1);
+    expect(model.gltf.animations.length).toBe(clips);
   });
 
   it("opens a .gltf with embedded buffers", async () => {
