@@ -18,8 +18,8 @@ async function setUp(file: string, ground: GroundQuery, clipName?: string) {
   const placement = new FootPlacement(options);
   const clip = clipName === undefined ? gltf.animations[0]! : gltf.animations.find((a) => a.name === clipName)!;
   const mixer = new AnimationMixer(scene);
-  mixer.clipAction(clip).play();
-  return { scene, placement, mixer, options };
+  const action = mixer.clipAction(clip).play();
+  return { scene, placement, mixer, options, action };
 }
 
 /** 모든 객체의 로컬 변환 (position, quaternion, scale) 을 한 배열로. */
@@ -64,6 +64,24 @@ describe("FootPlacement on exactly flat ground", () => {
       expect(placement.pelvisDrop).toBeLessThanOrEqual(1e-12);
     }
     expect(worst).toBeLessThanOrEqual(1e-9 * L);
+  });
+});
+
+describe("FootPlacement over a clip that holds its values", () => {
+  // three 의 AnimationMixer 는 지난 프레임과 같은 값을 뼈에 다시 쓰지 않는다: 멈춘 클립에서 지난 update 의 쓰기가
+  // 다음 프레임의 "클립 자세" 가 되면 발 변위·골반 내림이 프레임마다 쌓인다.
+  it("gives the same pose every frame on a slope when the clip stands still (nothing accumulates)", async () => {
+    const { scene, placement, mixer, action } = await setUp("mixamo.glb", createHeightFieldGround((x, z) => 0.25 * x + 0.1 * z));
+    action.paused = true; // 시간이 가지 않는다: 재생기는 같은 값을 다시 쓰지 않는다
+    mixer.update(1 / 60);
+    placement.update(1 / 60);
+    const first = snapshot(scene);
+    for (let k = 0; k < 5; k++) {
+      mixer.update(1 / 60);
+      placement.update(1 / 60);
+    }
+    expect(placement.pelvisDrop).toBeGreaterThan(0);
+    expect(snapshot(scene)).toEqual(first);
   });
 });
 
@@ -129,6 +147,8 @@ describe("FootPlacement validation", () => {
     ["maxPelvisSpeed", (p: FootPlacement) => { p.maxPelvisSpeed = 0; p.update(0.01); }, /maxPelvisSpeed.*0/],
     ["footFollowSpeed", (p: FootPlacement) => { p.footFollowSpeed = -1; p.update(0.01); }, /footFollowSpeed.*-1/],
     ["footFollowSpeed NaN", (p: FootPlacement) => { p.footFollowSpeed = NaN; p.update(0.01); }, /footFollowSpeed.*NaN/],
+    ["footPrediction", (p: FootPlacement) => { p.footPrediction = -0.1; p.update(0.01); }, /footPrediction.*-0.1/],
+    ["footPrediction Infinity", (p: FootPlacement) => { p.footPrediction = Infinity; p.update(0.01); }, /footPrediction.*Infinity/],
   ])("rejects a bad %s before writing any bone", async (_name, act, message) => {
     const { scene, placement, mixer } = await setUp("mixamo.glb", createHeightFieldGround((x) => 0.3 * x));
     mixer.update(1 / 60);

@@ -11,6 +11,7 @@ import type { LegState } from "./legFollow.js";
 import { requiredDrop } from "./pelvisDrop.js";
 import type { DropQuery } from "./pelvisDrop.js";
 import { checkFootPlacementSettings, checkLeg, checkObject, throwBadDt } from "./footPlacementChecks.js";
+import { UndoUnrewritten } from "./undoUnrewritten.js";
 
 /** 다리 하나: findLimbs 의 Limb 를 그대로 넘기거나 손으로 만든다. */
 export interface FootPlacementLeg {
@@ -70,7 +71,8 @@ const UNCHANGED_TARGET = 1e-12;
  *    목표는 up 을 따라 닿는 높이로 올린다.
  * 섞음 비율이 0 이면 아무것도 쓰지 않는다 (클립 그대로). update() 는 아직 프레임마다 조금 할당한다 (`npm run bench` 가
  * 바이트/프레임을 찍는다): 새 Vector3 는 만들지 않지만 함수 사이로 오가는 수의 상자가 남아 있다.
- * 클립이 골반의 position 을 움직이지 않으면, 지난 프레임에 쓴 내림을 되돌린 뒤 다시 계산한다 (쌓이지 않게).
+ * 클립 (AnimationMixer) 은 값이 지난 프레임과 같은 트랙을 뼈에 다시 쓰지 않는다 (멈춘 키, 움직이지 않는 골반): 그런 뼈에
+ * 지난 update() 가 쓴 값 (골반의 position, 다리 뼈의 quaternion) 은 처음에 쓰기 전의 값으로 되돌린 뒤 다시 계산한다 (쌓이지 않게).
  */
 export class FootPlacement {
   /** 위 (월드, 단위 벡터). */
@@ -101,6 +103,12 @@ export class FootPlacement {
    * 만 부드럽게 한다: 땅 높이가 footFollowSpeed 보다 느리게 이어지며 바뀌는 몫 (경사를 걷는 발) 은 늦지 않고 따른다.
    */
   footSmoothTime = 0.08;
+  /**
+   * 들린 발의 앞날을 보는 시간 (s, ≥ 0, 기본 0.15). 발바닥 점이 지금 빠르기로 이만큼 뒤에 있을 자리 아래의 땅이 더
+   * 높으면 발을 미리 올린다 (footSmoothTime 의 스프링으로): 계단을 오르는 발이 모서리에서 한 프레임에 튀어 오르지 않는다.
+   * 0 이면 보지 않는다 (들린 발마다 땅 질의가 발바닥 점 수만큼 는다).
+   */
+  footPrediction = 0.15;
   /** 발 변위가 늦지 않고 따라가는 땅 높이 변화의 한계 (m/s, ≥ 0, 기본: 다리 길이의 2 배 / s). 0 이면 모든 변화를 스프링으로. */
   footFollowSpeed: number;
   /** 골반 내림의 스프링 시간 (s, ≥ 0, 기본 0.15). */
@@ -122,10 +130,8 @@ export class FootPlacement {
   readonly #pelvis = createFollowSpring(0);
   /** 이번 update 의 dt (s) 와 섞음 비율: 수는 필드로 넘긴다 (docs/PERFORMANCE.md §1). */
   readonly #frame = { dt: 0.5, weight: 0.5 };
-  /** 지난 update() 가 골반에 쓴 position 과 그 전의 값 (클립이 골반을 움직이지 않을 때 되돌린다). */
-  readonly #hipsWritten = new Vector3();
-  readonly #hipsBefore = new Vector3();
-  #hipsHasWrite = false;
+  /** 지난 update() 가 골반 position·다리 뼈의 quaternion 에 쓴 값: 클립이 다시 쓰지 않은 것은 다음 update() 가 되돌린다. */
+  readonly #hipsWrites: UndoUnrewritten<Vector3>;
   /** true 면 다음 update() 가 스프링을 목표에 바로 놓는다 (생성 직후, 섞음 비율 0 에서 돌아올 때). */
   #snap = true;
 
@@ -150,6 +156,7 @@ export class FootPlacement {
       this.up.set(up.x, up.y, up.z).normalize();
     }
     this.hips = hips;
+    this.#hipsWrites = new UndoUnrewritten([hips.position]);
     this.root = root;
     this.ground = ground;
     root.updateWorldMatrix(true, true);
@@ -192,6 +199,7 @@ export class FootPlacement {
       belowHips, upperIndex: belowHips.indexOf(leg.upper),
       offset, normal, targetWorld: new Vector3(), upperWorld: new Vector3(), tilt: 0,
       tiltRotation: new Quaternion(), footRotation, solveOptions: { endRotation: footRotation, weight: 1 },
+      writes: new UndoUnrewritten([leg.upper.quaternion, leg.mid.quaternion, leg.end.quaternion]),
     };
   }
 
@@ -211,7 +219,10 @@ export class FootPlacement {
     const frame = this.#frame;
     frame.dt = dt;
     checkFootPlacementSettings(this);
-    this.#restoreHips();
+    // 클립이 다시 쓰지 않은 지난 쓰기를 되돌린다: 아래는 모두 클립의 자세를 읽는다.
+    this.#hipsWrites.undo();
+    this.#legs[0].writes.undo();
+    this.#legs[1].writes.undo();
     const target = this.weight;
     const fade = this.fadeTime;
     let w = this.currentWeight;
@@ -234,7 +245,7 @@ export class FootPlacement {
     for (let i = 0; i < 2; i++) {
       const leg = this.#legs[i]!;
       refreshBelow(hips, leg.belowHips, leg.belowHips.length);
-      leg.ground.read(this.ground, root, up, this);
+      leg.ground.read(this.ground, root, up, this, frame);
       followLeg(leg, this.#snap, this, frame, up, root);
       keepSolesOnGround(leg, up);
       // 4. 이 다리에 필요한 골반 내림: 클립의 다리 뻗음보다 더 펴지 않는다.
@@ -269,7 +280,7 @@ export class FootPlacement {
       const unchanged = UNCHANGED_TARGET * leg.length;
       const a = leg.ground.ankleWorld, mx = t.x - a.x, my = t.y - a.y, mz = t.z - a.z;
       const moved = mx * mx + my * my + mz * mz > unchanged * unchanged;
-      if (moved || lowered > 0 || leg.tilt > 0) leg.ik.solve(t, undefined, leg.solveOptions);
+      if (moved || lowered > 0 || leg.tilt > 0) solveLeg(leg, t);
     }
   }
 
@@ -282,6 +293,7 @@ export class FootPlacement {
     for (const leg of this.#legs) {
       for (let k = 0; k < 3; k++) resetFollow(leg.offset[k]!, 0);
       resetFollow(leg.normal[0], up.x); resetFollow(leg.normal[1], up.y); resetFollow(leg.normal[2], up.z);
+      leg.ground.forgetMotion();
       leg.tilt = 0;
     }
   }
@@ -310,19 +322,20 @@ export class FootPlacement {
     const hips = this.hips, up = this.up;
     const world = _hipsWorld.setFromMatrixPosition(hips.matrixWorld);
     world.x -= up.x * drop; world.y -= up.y * drop; world.z -= up.z * drop;
-    this.#hipsBefore.copy(hips.position);
+    this.#hipsWrites.beforeWrite(0);
     if (hips.parent !== null) hips.parent.worldToLocal(world);
     hips.position.copy(world);
-    this.#hipsWritten.copy(world);
-    this.#hipsHasWrite = true;
+    this.#hipsWrites.afterWrite(0);
     hips.updateMatrix();
   }
+}
 
-  /** 클립이 골반 position 을 다시 쓰지 않았으면 (지난번에 쓴 값 그대로) 쓰기 전의 값으로 되돌린다. */
-  #restoreHips(): void {
-    if (this.#hipsHasWrite && this.hips.position.equals(this.#hipsWritten)) this.hips.position.copy(this.#hipsBefore);
-    this.#hipsHasWrite = false;
-  }
+/** 다리를 풀고 (허벅지·정강이·발의 quaternion 을 쓴다) 쓰기 전·뒤의 값을 적어 둔다. */
+function solveLeg(leg: LegState, target: Vector3): void {
+  const writes = leg.writes;
+  writes.beforeWrite(0); writes.beforeWrite(1); writes.beforeWrite(2);
+  leg.ik.solve(target, undefined, leg.solveOptions);
+  writes.afterWrite(0); writes.afterWrite(1); writes.afterWrite(2);
 }
 
 /**

@@ -11,6 +11,12 @@ export interface FootGroundSettings {
   maxStepDown: number;
   tiltWeight: number;
   maxTilt: number;
+  footPrediction: number;
+}
+
+/** 이번 프레임의 시간 (s): 수는 필드로 넘긴다 (docs/PERFORMANCE.md §1). */
+export interface FootGroundFrame {
+  readonly dt: number;
 }
 
 /** 발 하나가 매 프레임 쓰는 상태와 읽을 수 있는 값 (모두 월드, m). 생성자가 한 번 만들고 프레임마다 덮어쓴다. */
@@ -31,6 +37,11 @@ export class FootGround {
   readonly clearance: number[];
   /** 땅을 하나라도 찾았는가. */
   contact = false;
+  /**
+   * 이번 목표가 앞날의 땅에서 왔는가: 들린 발이 footPrediction 초 뒤에 있을 자리 아래의 땅이 지금 발 아래보다 높아
+   * 목표가 미리 올랐다 (계단을 오르는 발이 모서리 전에 올라간다). 그러면 목표를 스프링으로 부드럽게 좇는다.
+   */
+  predicted = false;
   /** 클립 자세의 발목 (월드). */
   readonly ankleWorld = new Vector3();
   /** 발목을 옮길 목표 변위 (월드, m): 땅이 클립의 땅과 다른 만큼. 땅이 없으면 0. */
@@ -50,8 +61,16 @@ export class FootGround {
   /** 발바닥 점마다: 디딘 점인가 (이번 프레임). */
   readonly #planted: boolean[];
   readonly #pivot = new Quaternion();
+  /** 앞날의 땅을 쏠 때 쓰는 닿음 (지금의 닿음 hits 는 그대로 둔다). */
+  readonly #hits0: GroundHit = { point: new Vector3(), normal: new Vector3() };
   /** 클립의 땅 위 이 높이 (m) 안의 발바닥 점은 디딘 점이다. */
   readonly #plantedHeight: number;
+  /** 지난 프레임 클립 자세의 발바닥 점 (월드): 발의 빠르기를 잰다. */
+  readonly #previousSole: readonly Vector3[];
+  /** 지난 프레임 발바닥 점의 클립의 땅 위 높이 (m): 내려오는 발이 언제 닿을지 잰다. */
+  readonly #previousLift: Float64Array;
+  #hasPrevious = false;
+  readonly #predictedHit: GroundHit = { point: new Vector3(), normal: new Vector3() };
 
   constructor(foot: Object3D, soleLocal: readonly Vector3[], plantedHeight: number) {
     this.foot = foot;
@@ -62,13 +81,21 @@ export class FootGround {
     this.soleWorld = soleLocal.map(() => new Vector3());
     this.hits = soleLocal.map(() => ({ point: new Vector3(), normal: new Vector3() }));
     this.hitFound = soleLocal.map(() => false);
+    this.#previousSole = soleLocal.map(() => new Vector3());
+    this.#previousLift = new Float64Array(soleLocal.length);
+  }
+
+  /** 지난 프레임을 잊는다 (처음이나 섞음 비율 0 에서 돌아올 때: 발의 빠르기를 재지 않는다). */
+  forgetMotion(): void {
+    this.#hasPrevious = false;
   }
 
   /**
    * 클립 자세 (발의 matrixWorld 가 최신) 에서 땅을 읽어 offsetGoal·normalGoal 을 정한다. 쓰는 것은 이 객체뿐이다.
    * 1. 발바닥 점마다 up·maxStepHeight 위에서 아래로, 클립의 땅보다 maxStepDown 아래까지 쏜다 (들린 발도 같은 깊이까지).
    * 2. 땅 평면: 법선 N = 닿은 법선들의 평균, 점 P = N 방향으로 가장 높은 닿음 (계단에서는 높은 단). 디딘 점
-   *    (클립의 땅 위 plantedHeight 안) 이 있으면 그 점들의 닿음에서만 고른다: 디딘 발이 선 단.
+   *    (클립의 땅 위 plantedHeight 안) 이 있으면 그 점들의 닿음에서만 고른다: 디딘 발이 선 단. 디딘 점이 없으면 (들린 발)
+   *    발바닥 점이 지금 빠르기로 footPrediction 초 뒤에 있을 자리 아래도 쏘아, 더 높으면 P 로 쓴다 (predicted).
    * 3. 발목 목표 A' = G + N·a: G 는 발목 A 를 up 을 따라 평면에 내린 점, a = 클립 땅 위 발목 높이.
    *    평평한 평면과 완전한 기울임이면 발바닥이 클립에서처럼 땅에 닿는다 (식의 까닭: 발을 up→N 으로 돌리면
    *    발바닥 점은 평면에서 클립 높이만큼 떨어진다).
@@ -76,7 +103,7 @@ export class FootGround {
    *    maxTilt 까지). 그래도 남거나 기울기가 maxTilt·tiltWeight 로 줄었으면 발바닥 점마다 제 땅 위 clearance 를
    *    지키도록 up 으로 옮긴다 (젖혔으면 디딘 점이 땅에 닿게 내리기도 한다).
    */
-  read(ground: GroundQuery, root: Readonly<Vector3>, up: Readonly<Vector3>, settings: FootGroundSettings): void {
+  read(ground: GroundQuery, root: Readonly<Vector3>, up: Readonly<Vector3>, settings: FootGroundSettings, frame: FootGroundFrame): void {
     const matrix = this.foot.matrixWorld;
     this.ankleWorld.setFromMatrixPosition(matrix);
     const down = this.#down.copy(up).negate();
@@ -97,9 +124,11 @@ export class FootGround {
       if (ok) { normal.add(hit.normal); found++; }
     }
     this.contact = found > 0;
+    this.predicted = false;
     if (found === 0 || !(normal.x * normal.x + normal.y * normal.y + normal.z * normal.z > 0)) {
       this.normalGoal.copy(up);
       this.offsetGoal.set(0, 0, 0);
+      this.#rememberSoles(rootUp, up);
       return;
     }
     const inverse = 1 / Math.sqrt(normal.x * normal.x + normal.y * normal.y + normal.z * normal.z);
@@ -126,8 +155,51 @@ export class FootGround {
     }
     if (planted > 0) {
       for (let i = 0; i < this.soleLocal.length; i++) if (!this.#planted[i]) this.clearance[i] = 0;
+    } else if (this.#hasPrevious && frame.dt > 0 && settings.footPrediction > 0) {
+      if (this.#predictHigherGround(ground, rootUp, up, settings, frame, best)) plane.copy(this.#predictedHit.point);
     }
+    this.#rememberSoles(rootUp, up);
     this.#placeAnkle(root, up, settings, planted > 0);
+  }
+
+  /**
+   * 들린 발의 앞날: 발바닥 점마다 (지난 프레임부터의 빠르기로) 앞을 보는 시간 뒤의 자리 아래를 쏜다. 앞을 보는 시간은
+   * footPrediction 이고, 내려오는 점은 클립에서 닿을 때까지의 시간 (높이 / 내려오는 빠르기) 이 더 짧으면 그것이다: 발이
+   * 닿을 자리 너머를 보지 않는다 (닿는 순간 예측이 지금과 같아져 목표가 튀지 않는다). 지금의 평면 점 (법선 N 방향의
+   * 높이 best) 보다 높은 닿음이 있으면 가장 높은 것을 #predictedHit 에 두고 true (predicted 도 true).
+   */
+  #predictHigherGround(
+    ground: GroundQuery, rootUp: number, up: Readonly<Vector3>, settings: FootGroundSettings, frame: FootGroundFrame, best: number,
+  ): boolean {
+    const normal = this.normalGoal, origin = this.#origin, dt = frame.dt, horizon = settings.footPrediction;
+    const hit = this.#hits0, above = settings.maxStepHeight;
+    let highest = best;
+    for (let i = 0; i < this.soleLocal.length; i++) {
+      const sole = this.soleWorld[i]!, before = this.#previousSole[i]!;
+      const lift = sole.x * up.x + sole.y * up.y + sole.z * up.z - rootUp, sinking = this.#previousLift[i]! - lift;
+      // 내려오는 점: 닿을 때까지 lift / (sinking / dt) 초.
+      const ahead = (sinking > 0 && lift * dt < horizon * sinking ? (lift > 0 ? lift / sinking : 0) : horizon / dt);
+      origin.x = sole.x + (sole.x - before.x) * ahead + up.x * above;
+      origin.y = sole.y + (sole.y - before.y) * ahead + up.y * above;
+      origin.z = sole.z + (sole.z - before.z) * ahead + up.z * above;
+      const reach = above + (lift > 0 ? lift : 0) + settings.maxStepDown;
+      const found = ground(origin, this.#down, reach, hit);
+      if (found === null) continue;
+      checkHit(found, i);
+      const p = found.point, h = p.x * normal.x + p.y * normal.y + p.z * normal.z;
+      if (h > highest) { highest = h; this.#predictedHit.point.copy(p); this.predicted = true; }
+    }
+    return this.predicted;
+  }
+
+  /** 이번 클립 자세의 발바닥 점과 그 높이 (clearance 에 적은 클립의 높이가 아니라 다시 잰다) 를 다음 프레임에 적어 둔다. */
+  #rememberSoles(rootUp: number, up: Readonly<Vector3>): void {
+    for (let i = 0; i < this.soleLocal.length; i++) {
+      const sole = this.soleWorld[i]!;
+      this.#previousSole[i]!.copy(sole);
+      this.#previousLift[i] = sole.x * up.x + sole.y * up.y + sole.z * up.z - rootUp;
+    }
+    this.#hasPrevious = true;
   }
 
   #placeAnkle(root: Readonly<Vector3>, up: Readonly<Vector3>, settings: FootGroundSettings, hasPlanted: boolean): void {

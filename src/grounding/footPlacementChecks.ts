@@ -14,6 +14,7 @@ export interface FootPlacementSettings {
   maxPelvisSpeed: number;
   bendMargin: number;
   footSmoothTime: number;
+  footPrediction: number;
   footFollowSpeed: number;
   pelvisSmoothTime: number;
   tiltWeight: number;
@@ -72,6 +73,8 @@ export function checkFootPlacementSettings(s: FootPlacementSettings): void {
   if (!(typeof drop === "number" && drop >= 0 && drop < Infinity)) rangeError("maxPelvisDrop", NON_NEGATIVE, drop);
   if (!(typeof foot === "number" && foot >= 0 && foot < Infinity)) rangeError("footSmoothTime", NON_NEGATIVE, foot);
   if (!(typeof pelvis === "number" && pelvis >= 0 && pelvis < Infinity)) rangeError("pelvisSmoothTime", NON_NEGATIVE, pelvis);
+  const prediction = s.footPrediction;
+  if (!(typeof prediction === "number" && prediction >= 0 && prediction < Infinity)) rangeError("footPrediction", NON_NEGATIVE, prediction);
   const step = s.maxStepHeight;
   if (!(typeof step === "number" && step > 0 && step < Infinity)) rangeError("maxStepHeight", "0 보다 큰 유한한 수 (m)", step);
   const speed = s.maxPelvisSpeed;

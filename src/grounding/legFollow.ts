@@ -8,6 +8,7 @@ import type { FootGround } from "./footGround.js";
 import { tiltTowards } from "./footRotation.js";
 import type { TiltSettings } from "./footRotation.js";
 import { writeMatrixRotation } from "../bone/localMath.js";
+import type { UndoUnrewritten } from "./undoUnrewritten.js";
 
 /** 한 다리의 IK 와 스프링 상태. @internal */
 export interface LegState {
@@ -30,6 +31,8 @@ export interface LegState {
   readonly upperIndex: number;
   /** solve() 의 옵션 (끝 회전 = footRotation). */
   readonly solveOptions: TwoBoneIKOptions;
+  /** 허벅지·정강이·발의 quaternion 에 쓴 값 (클립이 다시 쓰지 않으면 다음 update 가 되돌린다). */
+  readonly writes: UndoUnrewritten<Quaternion>;
   /** 이번 프레임에 쓴 발의 기울기 (rad). */
   tilt: number;
 }
@@ -79,15 +82,18 @@ export function followLeg(
     if (h < lowest) lowest = h;
   }
   const settle = (lowest - (root.x * up.x + root.y * up.y + root.z * up.z)) / (SETTLE_HEIGHT * leg.length);
-  _step.smoothTime = snap ? 0 : p.footSmoothTime * (settle >= 1 ? 1 : settle > 0 ? settle : 0);
+  // 앞날의 땅으로 미리 오르는 발은 높이와 상관없이 footSmoothTime 으로 (닿기 전에 다 오르도록 footPrediction 보다 짧게).
+  const near = g.predicted ? 1 : settle >= 1 ? 1 : settle > 0 ? settle : 0;
+  _step.smoothTime = snap ? 0 : p.footSmoothTime * near;
   _step.dt = frame.dt;
   _step.limit = p.footFollowSpeed;
   stepFollow(o[0], _step); stepFollow(o[1], _step); stepFollow(o[2], _step);
   _step.limit = NORMAL_FOLLOW_RATE;
   stepFollow(n[0], _step); stepFollow(n[1], _step); stepFollow(n[2], _step);
-  // (땅을 찾지 못해 클립으로 돌아가는 발은 땅에 묻힐 일이 없으니 부드럽게 돌아간다.)
+  // (땅을 찾지 못해 클립으로 돌아가는 발은 땅에 묻힐 일이 없으니 부드럽게 돌아간다. 앞날의 땅으로 미리 오르는 발도
+  // 스프링으로: 지금 발 아래의 땅에 묻히지 않는 것은 keepSolesOnGround 가 지킨다.)
   const below = (o[0].goal - o[0].value) * up.x + (o[1].goal - o[1].value) * up.y + (o[2].goal - o[2].value) * up.z;
-  if (below > 0 && g.contact) {
+  if (below > 0 && g.contact && !g.predicted) {
     o[0].value += up.x * below; o[1].value += up.y * below; o[2].value += up.z * below;
   }
   const t = leg.targetWorld.copy(g.ankleWorld);

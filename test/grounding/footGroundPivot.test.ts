@@ -10,7 +10,7 @@ import { tiltTowards } from "../../src/grounding/footRotation";
 const UP = new Vector3(0, 1, 0);
 const ANKLE_HEIGHT = 0.08;
 const TOE_FORWARD = 0.12;
-const SETTINGS = { maxStepHeight: 0.5, maxStepDown: 0.5, tiltWeight: 1, maxTilt: 0.7 };
+const SETTINGS = { maxStepHeight: 0.5, maxStepDown: 0.5, tiltWeight: 1, maxTilt: 0.7, footPrediction: 0.15 };
 
 interface Straddle {
   /** 뒤꿈치의 클립 높이 (디딘 점: plantedHeight 안), 발끝의 클립 높이 (들린 점), 모서리 너머 단의 높이, 모서리 (z). */
@@ -28,7 +28,7 @@ function readStraddle(s: Straddle, plantedHeight = 0.015) {
   const soles = [new Vector3(0, -ANKLE_HEIGHT, 0), new Vector3(0, -ANKLE_HEIGHT + s.toeHeight - s.heelHeight, TOE_FORWARD)];
   const ground = new FootGround(foot, soles, plantedHeight);
   const heightAt = (_x: number, z: number): number => (z >= s.edge ? s.rise : 0);
-  ground.read(createHeightFieldGround(heightAt), new Vector3(), UP, SETTINGS);
+  ground.read(createHeightFieldGround(heightAt), new Vector3(), UP, SETTINGS, { dt: 0 });
   const tilt = tiltTowards(new Quaternion(), UP, ground.normalGoal, { weight: SETTINGS.tiltWeight, maxTilt: SETTINGS.maxTilt });
   const ankle = foot.position;
   const moved = soles.map((local) => local.clone().applyQuaternion(tilt).add(ankle).add(ground.offsetGoal));

@@ -41,7 +41,10 @@ export interface WalkResult {
   readonly maxDrop: number;
   readonly maxPelvisDrop: number;
   readonly pelvisRaise: number;
-  /** 프레임 사이 관절 (무릎·발목·골반, 뿌리 기준) 의 가장 큰 이동 (m): 풀이 뒤와 클립. */
+  /**
+   * 프레임 사이 관절 (무릎·발목·골반) 의 가장 큰 월드 이동 (m): 풀이 뒤와 클립 (같은 뿌리 길 위의 쌍둥이). 월드에서 재는
+   * 까닭: 뿌리가 한 프레임에 내려앉는 끊긴 땅에서도 디딘 발은 월드에서 제자리여야 한다 (뿌리 기준이면 그것이 튐이 된다).
+   */
   readonly maxJump: number;
   readonly clipMaxJump: number;
   /** 비교용 표본: 시각 (s) → 두 발목의 월드 위치와 골반 내림. */
@@ -50,29 +53,73 @@ export interface WalkResult {
 
 export interface WalkCase {
   readonly file: string;
-  readonly clip?: string;
+  /** 걷기 클립의 이름 (제자리 걷기: 디딘 발이 뿌리에 대해 뒤로 간다). */
+  readonly clip: string;
 }
 
 const _v = new Vector3();
 
 /** 한 번의 걷기에 필요한 것: 리그, 지형, FootPlacement, 클립 재생기, 뿌리를 k 번째 프레임 자리에 놓는 함수. */
-interface Walk {
+export interface Walk {
   readonly scene: Object3D;
+  /** 같은 파일의 두 번째 사본: 클립만 재생한다 (발 딛기 없이, 클립 자세를 잰다). */
+  readonly twin: Object3D;
   readonly hips: Object3D;
   readonly placement: FootPlacement;
-  readonly mixer: AnimationMixer;
+  /** 장면과 쌍둥이의 재생기 (같이 진행한다). */
+  readonly mixers: readonly [AnimationMixer, AnimationMixer];
   readonly heightAt: (x: number, z: number) => number;
   readonly placeRoot: (k: number) => void;
   readonly frames: number;
   /** 프레임마다 잴 관절 (무릎·발목 둘씩, 골반) 과 샘플의 두 발목. */
   readonly tracked: readonly Object3D[];
+  /** 쌍둥이에서 tracked 와 placement.feet 의 발에 해당하는 뼈. */
+  readonly twinTracked: readonly Object3D[];
+  readonly twinFeet: readonly Object3D[];
   readonly ankles: readonly [Object3D, Object3D];
   readonly height: number;
   readonly legLength: number;
 }
 
-/** 리그를 읽어 지형 위에 세우고 FootPlacement 와 클립을 붙인다. 뿌리는 걷는 방향으로 −0.5 L 에서 +0.5 L 까지 간다. */
-async function setUpWalk(
+/** 뿌리가 걷는 구간 (다리 길이의 배수, 걷는 방향의 거리): 계단의 모서리 둘 (0, 0.8 L) 과 끊긴 땅 (0.05 L) 을 지난다. */
+const WALK_FROM = -0.5;
+const WALK_TO = 1.5;
+
+/**
+ * 클립의 걷는 빠르기 (m/s): 발목이 클립에서 가장 낮은 높이의 1 % L 안에 있는 (디딘) 프레임마다 뿌리에 대해 뒤로 가는
+ * 빠르기의 중앙값. 제자리 걷기 클립을 이 빠르기로 옮기면 디딘 발이 땅에 선다. 재생기의 시각을 바꾼다.
+ */
+function clipGroundSpeed(
+  scene: Object3D, mixer: AnimationMixer, clip: AnimationClip, ankles: readonly Object3D[], forward: Vector3, legLength: number,
+): number {
+  const steps = 240, dt = clip.duration / steps;
+  const tracks = ankles.map(() => [] as { along: number; height: number }[]);
+  scene.position.set(0, 0, 0);
+  for (let k = 0; k <= steps; k++) {
+    mixer.setTime(k * dt);
+    scene.updateMatrixWorld(true);
+    ankles.forEach((ankle, i) => {
+      const p = _v.setFromMatrixPosition(ankle.matrixWorld);
+      tracks[i]!.push({ along: p.dot(forward), height: p.y });
+    });
+  }
+  const speeds: number[] = [];
+  for (const track of tracks) {
+    const lowest = Math.min(...track.map((s) => s.height));
+    for (let k = 1; k < track.length; k++) {
+      if (track[k]!.height <= lowest + 0.01 * legLength && track[k - 1]!.height <= lowest + 0.01 * legLength) {
+        speeds.push((track[k - 1]!.along - track[k]!.along) / dt);
+      }
+    }
+  }
+  speeds.sort((a, b) => a - b);
+  const speed = speeds[Math.floor(speeds.length / 2)]!;
+  if (!(speed > 0)) throw new Error(`${clip.name}: 디딘 발이 뒤로 가지 않는 클립 (빠르기 ${speed})`);
+  return speed;
+}
+
+/** 리그를 읽어 지형 위에 세우고 FootPlacement 와 클립을 붙인다. 뿌리는 클립의 빠르기로 WALK_FROM L 에서 WALK_TO L 까지 간다. */
+export async function setUpWalk(
   rig: WalkCase, makeTerrain: (L: number) => Terrain, fps: number, configure: (p: FootPlacement) => void,
 ): Promise<Walk> {
   const gltf = await loadRig(rig.file);
@@ -90,28 +137,50 @@ async function setUpWalk(
   const heightAt = (x: number, z: number): number => terrain.height(x * forward.x + z * forward.z, x * side.x + z * side.z);
   const ground = createHeightFieldGround(heightAt);
 
-  const clip = rig.clip === undefined ? gltf.animations[0]! : AnimationClip.findByName(gltf.animations, rig.clip)!;
-  const frames = Math.round(clip.duration * fps);
+  const clip = AnimationClip.findByName(gltf.animations, rig.clip)!;
+  const mixer = new AnimationMixer(scene);
+  mixer.clipAction(clip).play();
+  // 클립 자세는 발 딛기가 손대지 않는 쌍둥이에서 잰다 (같은 파일, 같은 클립, 같은 뿌리 자리).
+  const twinGltf = await loadRig(rig.file);
+  const twin = twinGltf.scene;
+  const twinMixer = new AnimationMixer(twin);
+  twinMixer.clipAction(AnimationClip.findByName(twinGltf.animations, rig.clip)!).play();
+  const inTwin = twinOf(scene, twin);
+  // 컨트롤러처럼 뿌리를 클립의 걷는 빠르기로 옮긴다: 디딘 발이 땅에서 미끄러지지 않는다 (발 딛기가 받는 입력).
+  const speed = clipGroundSpeed(scene, mixer, clip, [left.end, right.end], forward, legLength);
+  const frames = Math.round(((WALK_TO - WALK_FROM) * legLength / speed) * fps);
   const placeRoot = (k: number): void => {
-    const d = (-0.5 + k / frames) * legLength;
-    scene.position.set(forward.x * d, terrain.rootHeight(d), forward.z * d);
-    scene.updateMatrixWorld(true);
+    const d = WALK_FROM * legLength + (speed * k) / fps;
+    for (const root of [scene, twin]) {
+      root.position.set(forward.x * d, terrain.rootHeight(d), forward.z * d);
+      root.updateMatrixWorld(true);
+    }
   };
+  mixer.setTime(0);
+  twinMixer.setTime(0);
   placeRoot(0);
   const placement = new FootPlacement({
     hips, root: scene, ground,
     legs: [{ ...left, toes: limbs.bones.leftToes?.bone ?? null }, { ...right, toes: limbs.bones.rightToes?.bone ?? null }],
   });
   configure(placement);
-  const mixer = new AnimationMixer(scene);
-  mixer.clipAction(clip).play();
-  mixer.update(0);
   const tracked = [left.mid, left.end, right.mid, right.end, hips];
-  return { scene, hips, placement, mixer, heightAt, placeRoot, frames, tracked, ankles: [left.end, right.end], height, legLength };
+  return {
+    scene, twin, hips, placement, mixers: [mixer, twinMixer], heightAt, placeRoot, frames, tracked, twinTracked: tracked.map(inTwin),
+    twinFeet: placement.feet.map((f) => inTwin(f.foot)), ankles: [left.end, right.end], height, legLength,
+  };
+}
+
+/** scene 의 객체 → twin (같은 파일을 한 번 더 읽은 장면) 의 같은 자리의 객체 (순회 순서가 같다). */
+function twinOf(scene: Object3D, twin: Object3D): (object: Object3D) => Object3D {
+  const mine: Object3D[] = [], theirs: Object3D[] = [];
+  scene.traverse((o) => mine.push(o));
+  twin.traverse((o) => theirs.push(o));
+  return (object) => theirs[mine.indexOf(object)]!;
 }
 
 /** 프레임마다의 잰 값을 모은다: 클립 자세 (measureClip) 와 풀린 자세 (measureSolved) 를 같은 프레임에 잰다. */
-class WalkMeter {
+export class WalkMeter {
   penetration = 0;
   float = -Infinity;
   maxDrop = 0;
@@ -136,16 +205,16 @@ class WalkMeter {
     this.#contactTolerance = 0.01 * (walk.height / 1.75);
   }
 
-  /** 클립 자세: 발바닥의 클립 높이 (접촉 판정) 와 관절 위치 (뿌리 기준). */
+  /** 클립 자세 (쌍둥이): 발바닥의 클립 높이 (접촉 판정) 와 관절 위치 (뿌리 기준). */
   measureClip(k: number): void {
-    const { scene, placement, hips, tracked } = this.#walk;
+    const { scene, placement, twinTracked, twinFeet } = this.#walk;
     const rootWorld = this.#rootWorld.setFromMatrixPosition(scene.matrixWorld);
     placement.feet.forEach((foot, f) => foot.soleLocal.forEach((p, i) => {
-      this.#clipHeights[f]![i] = _v.copy(p).applyMatrix4(foot.foot.matrixWorld).y - rootWorld.y;
+      this.#clipHeights[f]![i] = _v.copy(p).applyMatrix4(twinFeet[f]!.matrixWorld).y - rootWorld.y;
     }));
-    this.#hipsClipWorld.setFromMatrixPosition(hips.matrixWorld);
-    tracked.forEach((bone, i) => {
-      const p = _v.setFromMatrixPosition(bone.matrixWorld).sub(rootWorld);
+    this.#hipsClipWorld.setFromMatrixPosition(twinTracked[4]!.matrixWorld);
+    twinTracked.forEach((bone, i) => {
+      const p = _v.setFromMatrixPosition(bone.matrixWorld);
       if (k > 0) this.clipMaxJump = Math.max(this.clipMaxJump, p.distanceTo(this.#prevClip[i]!));
       this.#prevClip[i]!.copy(p);
     });
@@ -154,11 +223,10 @@ class WalkMeter {
   /** 풀린 자세: 골반 내림·올림, 관절 이동, 접촉 중 발바닥의 관통·뜸, 그리고 sampleEvery 마다의 표본. */
   measureSolved(k: number, fps: number, sampleEvery: number): void {
     const { placement, hips, tracked, heightAt, ankles } = this.#walk;
-    const rootWorld = this.#rootWorld;
     this.maxDrop = Math.max(this.maxDrop, placement.pelvisDrop);
     this.pelvisRaise = Math.max(this.pelvisRaise, _v.setFromMatrixPosition(hips.matrixWorld).y - this.#hipsClipWorld.y);
     tracked.forEach((bone, i) => {
-      const p = _v.setFromMatrixPosition(bone.matrixWorld).sub(rootWorld);
+      const p = _v.setFromMatrixPosition(bone.matrixWorld);
       if (k > 0) this.maxJump = Math.max(this.maxJump, p.distanceTo(this.#prevSolved[i]!));
       this.#prevSolved[i]!.copy(p);
     });
@@ -190,20 +258,13 @@ export async function walkOverTerrain(
   rig: WalkCase, makeTerrain: (L: number) => Terrain, fps: number, configure: (p: FootPlacement) => void = () => {}, sampleEvery = 1 / 6,
 ): Promise<WalkResult> {
   const walk = await setUpWalk(rig, makeTerrain, fps, configure);
-  const { scene, hips, placement, mixer } = walk;
+  const { scene, placement, mixers } = walk;
   const meter = new WalkMeter(walk);
-  // 클립이 골반의 position 을 쓰지 않으면 지난 프레임의 내림이 남아 있다: 클립 자세를 잴 때는 클립의 값으로 되돌린다
-  // (FootPlacement.update 가 처음에 하는 것과 같다). 안 그러면 접촉 판정과 클립의 관절 이동이 내린 자세로 재진다.
-  const hipsClip = hips.position.clone();
-  let hipsWritten: Vector3 | null = null;
   for (let k = 0; k <= walk.frames; k++) {
-    if (k > 0) mixer.update(1 / fps);
-    if (hipsWritten !== null && hips.position.equals(hipsWritten)) hips.position.copy(hipsClip);
-    hipsClip.copy(hips.position);
+    if (k > 0) for (const mixer of mixers) mixer.update(1 / fps);
     walk.placeRoot(k);
     meter.measureClip(k);
     placement.update(k === 0 ? 0 : 1 / fps);
-    hipsWritten = hips.position.clone();
     scene.updateMatrixWorld(true);
     meter.measureSolved(k, fps, sampleEvery);
   }
