@@ -69,6 +69,10 @@ export class FootGround {
   readonly #previousSole: readonly Vector3[];
   /** 지난 프레임 발바닥 점의 클립의 땅 위 높이 (m): 내려오는 발이 언제 닿을지 잰다. */
   readonly #previousLift: Float64Array;
+  /** 이번 프레임 발바닥 점의 클립의 땅 위 높이 (m). */
+  readonly #lift: Float64Array;
+  /** 이번 땅 평면 점의 높이 (법선 방향, m): 앞날의 땅이 이보다 높아야 쓴다. 필드라 수를 인자로 넘기지 않는다. */
+  #planeHeight = 0.5;
   #hasPrevious = false;
   readonly #predictedHit: GroundHit = { point: new Vector3(), normal: new Vector3() };
 
@@ -83,6 +87,7 @@ export class FootGround {
     this.hitFound = soleLocal.map(() => false);
     this.#previousSole = soleLocal.map(() => new Vector3());
     this.#previousLift = new Float64Array(soleLocal.length);
+    this.#lift = new Float64Array(soleLocal.length);
   }
 
   /** 지난 프레임을 잊는다 (처음이나 섞음 비율 0 에서 돌아올 때: 발의 빠르기를 재지 않는다). */
@@ -116,6 +121,7 @@ export class FootGround {
       const origin = this.#origin, above = settings.maxStepHeight;
       origin.x = sole.x + up.x * above; origin.y = sole.y + up.y * above; origin.z = sole.z + up.z * above;
       const lifted = sole.x * up.x + sole.y * up.y + sole.z * up.z - rootUp; // 클립의 땅 위 높이
+      this.#lift[i] = lifted;
       const reach = settings.maxStepHeight + (lifted > 0 ? lifted : 0) + settings.maxStepDown;
       const hit = ground(origin, down, reach, this.hits[i]!);
       const ok = hit !== null;
@@ -128,7 +134,7 @@ export class FootGround {
     if (found === 0 || !(normal.x * normal.x + normal.y * normal.y + normal.z * normal.z > 0)) {
       this.normalGoal.copy(up);
       this.offsetGoal.set(0, 0, 0);
-      this.#rememberSoles(rootUp, up);
+      this.#rememberSoles();
       return;
     }
     const inverse = 1 / Math.sqrt(normal.x * normal.x + normal.y * normal.y + normal.z * normal.z);
@@ -153,12 +159,13 @@ export class FootGround {
       const h = point.x * normal.x + point.y * normal.y + point.z * normal.z;
       if (h > best) { best = h; plane.copy(this.hits[i]!.point); }
     }
+    this.#planeHeight = best;
     if (planted > 0) {
       for (let i = 0; i < this.soleLocal.length; i++) if (!this.#planted[i]) this.clearance[i] = 0;
     } else if (this.#hasPrevious && frame.dt > 0 && settings.footPrediction > 0) {
-      if (this.#predictHigherGround(ground, rootUp, up, settings, frame, best)) plane.copy(this.#predictedHit.point);
+      if (this.#predictHigherGround(ground, up, settings, frame)) plane.copy(this.#predictedHit.point);
     }
-    this.#rememberSoles(rootUp, up);
+    this.#rememberSoles();
     this.#placeAnkle(root, up, settings, planted > 0);
   }
 
@@ -166,17 +173,18 @@ export class FootGround {
    * 들린 발의 앞날: 발바닥 점마다 (지난 프레임부터의 빠르기로) 앞을 보는 시간 뒤의 자리 아래를 쏜다. 앞을 보는 시간은
    * footPrediction 이고, 내려오는 점은 클립에서 닿을 때까지의 시간 (높이 / 내려오는 빠르기) 이 더 짧으면 그것이다: 발이
    * 닿을 자리 너머를 보지 않는다 (닿는 순간 예측이 지금과 같아져 목표가 튀지 않는다). 지금의 평면 점 (법선 N 방향의
-   * 높이 best) 보다 높은 닿음이 있으면 가장 높은 것을 #predictedHit 에 두고 true (predicted 도 true).
+   * 높이 #planeHeight) 보다 높은 닿음이 있으면 가장 높은 것을 #predictedHit 에 두고 true (predicted 도 true).
+   * (수는 인자가 아니라 필드로 받는다: docs/PERFORMANCE.md §1.)
    */
   #predictHigherGround(
-    ground: GroundQuery, rootUp: number, up: Readonly<Vector3>, settings: FootGroundSettings, frame: FootGroundFrame, best: number,
+    ground: GroundQuery, up: Readonly<Vector3>, settings: FootGroundSettings, frame: FootGroundFrame,
   ): boolean {
     const normal = this.normalGoal, origin = this.#origin, dt = frame.dt, horizon = settings.footPrediction;
     const hit = this.#hits0, above = settings.maxStepHeight;
-    let highest = best;
+    let highest = this.#planeHeight;
     for (let i = 0; i < this.soleLocal.length; i++) {
       const sole = this.soleWorld[i]!, before = this.#previousSole[i]!;
-      const lift = sole.x * up.x + sole.y * up.y + sole.z * up.z - rootUp, sinking = this.#previousLift[i]! - lift;
+      const lift = this.#lift[i]!, sinking = this.#previousLift[i]! - lift;
       // 내려오는 점: 닿을 때까지 lift / (sinking / dt) 초.
       const ahead = (sinking > 0 && lift * dt < horizon * sinking ? (lift > 0 ? lift / sinking : 0) : horizon / dt);
       origin.x = sole.x + (sole.x - before.x) * ahead + up.x * above;
@@ -192,13 +200,10 @@ export class FootGround {
     return this.predicted;
   }
 
-  /** 이번 클립 자세의 발바닥 점과 그 높이 (clearance 에 적은 클립의 높이가 아니라 다시 잰다) 를 다음 프레임에 적어 둔다. */
-  #rememberSoles(rootUp: number, up: Readonly<Vector3>): void {
-    for (let i = 0; i < this.soleLocal.length; i++) {
-      const sole = this.soleWorld[i]!;
-      this.#previousSole[i]!.copy(sole);
-      this.#previousLift[i] = sole.x * up.x + sole.y * up.y + sole.z * up.z - rootUp;
-    }
+  /** 이번 클립 자세의 발바닥 점과 그 높이를 다음 프레임의 빠르기 재기에 적어 둔다. */
+  #rememberSoles(): void {
+    for (let i = 0; i < this.soleLocal.length; i++) this.#previousSole[i]!.copy(this.soleWorld[i]!);
+    this.#previousLift.set(this.#lift);
     this.#hasPrevious = true;
   }
 
