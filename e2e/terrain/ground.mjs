@@ -57,12 +57,9 @@ async function feetOnGround(page, who, scale, strict) {
     console.log(`      ${who} ${where} 발 딛기 켬: 디딘 발 평균 ${mm(s.stats.plantedMean)}, 최대 ${mm(s.stats.plantedMax)} (1 cm 넘음 ${s.stats.plantedOver}/${s.stats.frames}), 묻힘 ${mm(s.stats.penetration)}, 골반 ${mm(s.pelvisDrop)} | ${s.readout}`);
     assert(s.on && s.placement && s.weight === 1, `발 딛기가 켜져 있지 않다 (${JSON.stringify({ on: s.on, placement: s.placement, weight: s.weight })})`);
     assert(s.stats.frames >= MEASURE_FRAMES, `잰 프레임이 ${s.stats.frames}`);
-    // 기사의 계단: 디딤판 모서리에 걸친 발이 높은 단에 올라 뜬다 (라이브러리의 알려진 한계, README «확인 방법» 10: 재면 평균 6–8 mm,
-    // 최대 3 cm, 1 cm 넘는 프레임 10–13/46). 잰 값은 찍고, 묻히지 않음만 본다.
-    const known = !strict && where === "stairs";
-    if (!known) assert(s.stats.plantedMean <= ON_MEAN * scale, `${where}: 디딘 발바닥이 지형에서 평균 ${mm(s.stats.plantedMean)} 떨어져 있다`);
+    assert(s.stats.plantedMean <= ON_MEAN * scale, `${where}: 디딘 발바닥이 지형에서 평균 ${mm(s.stats.plantedMean)} 떨어져 있다`);
     if (strict) assert(s.stats.plantedMax <= ON_MAX * scale, `${where}: 디딘 발바닥이 지형에서 최대 ${mm(s.stats.plantedMax)} 떨어져 있다`);
-    else if (!known) assert(s.stats.plantedOver <= KNIGHT_OVER_FRACTION * s.stats.frames, `${where}: 디딘 발바닥이 ${s.stats.plantedOver}/${s.stats.frames} 프레임에서 1 cm 넘게 떨어져 있다`);
+    else assert(s.stats.plantedOver <= KNIGHT_OVER_FRACTION * s.stats.frames, `${where}: 디딘 발바닥이 ${s.stats.plantedOver}/${s.stats.frames} 프레임에서 1 cm 넘게 떨어져 있다`);
     assert(s.stats.penetration <= PENETRATION * scale, `${where}: 발바닥이 ${mm(s.stats.penetration)} 묻혔다`);
   }
 }
