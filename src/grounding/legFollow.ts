@@ -40,6 +40,7 @@ export interface LegState {
 /** followLeg 가 읽는 FootPlacement 의 설정 (검사한 값). @internal */
 export interface FollowSettings {
   readonly footSmoothTime: number;
+  readonly footPrediction: number;
   readonly footFollowSpeed: number;
   readonly tiltWeight: number;
   readonly maxTilt: number;
@@ -58,6 +59,8 @@ const NORMAL_FOLLOW_RATE = 4;
  * 비례해 줄어, 닿을 때는 0 이다: 디딘 발은 땅을 늦지 않고 따르고 (뜨지 않는다), 들린 발만 부드럽게 움직인다.
  */
 const SETTLE_HEIGHT = 0.1;
+/** 앞날의 땅으로 미리 오르는 스프링의 시간 = 이 비율 × footPrediction: 그 시간 뒤 남는 몫이 (1 + 1/0.4·2) e^{−5} ≈ 4 %. */
+const PREDICTED_RISE = 0.4;
 
 /**
  * 발 변위·법선을 따라가는 스프링으로 좇고 (이어지는 변화는 바로, 튀는 변화만 부드럽게), 섞음 비율을 곱한 발목 목표를
@@ -82,9 +85,9 @@ export function followLeg(
     if (h < lowest) lowest = h;
   }
   const settle = (lowest - (root.x * up.x + root.y * up.y + root.z * up.z)) / (SETTLE_HEIGHT * leg.length);
-  // 앞날의 땅으로 미리 오르는 발은 높이와 상관없이 footSmoothTime 으로 (닿기 전에 다 오르도록 footPrediction 보다 짧게).
-  const near = g.predicted ? 1 : settle >= 1 ? 1 : settle > 0 ? settle : 0;
-  _step.smoothTime = snap ? 0 : p.footSmoothTime * near;
+  // 앞날의 땅으로 미리 오르는 발은 높이와 상관없이 앞을 본 시간에 맞춘 스프링으로 (닿기 전에 거의 다 오른다).
+  const near = settle >= 1 ? 1 : settle > 0 ? settle : 0, rise = PREDICTED_RISE * p.footPrediction;
+  _step.smoothTime = snap ? 0 : g.predicted ? rise : p.footSmoothTime * near;
   _step.dt = frame.dt;
   _step.limit = p.footFollowSpeed;
   stepFollow(o[0], _step); stepFollow(o[1], _step); stepFollow(o[2], _step);
