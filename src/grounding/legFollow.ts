@@ -99,10 +99,11 @@ export function followLeg(
   if (below > 0 && g.contact && !g.predicted) {
     o[0].value += up.x * below; o[1].value += up.y * below; o[2].value += up.z * below;
   }
-  const t = leg.targetWorld.copy(g.ankleWorld);
-  t.x += o[0].value * weight;
-  t.y += o[1].value * weight;
-  t.z += o[2].value * weight;
+  // 발목 목표 = 클립의 발목 + 변위 + 모서리에 걸친 발을 옮긴 수평 이동 (땅은 이미 그 자리 아래를 쏘았다), 섞음 비율을 곱해.
+  const t = leg.targetWorld.copy(g.ankleWorld), shift = g.tread.shift;
+  t.x += (o[0].value + shift.x) * weight;
+  t.y += (o[1].value + shift.y) * weight;
+  t.z += (o[2].value + shift.z) * weight;
   // 기울기: 스프링의 법선 쪽으로 (tiltWeight·섞음 비율, maxTilt 까지). 발의 월드 회전 = 기울기 · 클립 발의 회전.
   const nx = n[0].value, ny = n[1].value, nz = n[2].value, inverse = 1 / Math.sqrt(nx * nx + ny * ny + nz * nz);
   _normalNow.x = nx * inverse; _normalNow.y = ny * inverse; _normalNow.z = nz * inverse;

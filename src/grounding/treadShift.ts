@@ -1,0 +1,121 @@
+// 막 디딘 발을 한 디딤판에 놓는 수평 이동: 발이 닿는 순간 계단 모서리 (챌면, 끊긴 땅의 끝) 에 걸치면 발 전체를 모서리에서
+// 떨어진 한쪽 디딤판으로 옮기고, 디딘 동안 그대로 두었다가 발을 떼면 스프링으로 되돌린다. 발바닥 점 아래로 곧게 쏘는 땅
+// 읽기는 모서리에 걸친 발을 바르게 세우지 못한다: 한 점이 뜨거나, 젖힐 수 없을 만큼 기울거나, 다음 프레임에 한 단씩 튄다.
+import { Vector3 } from "three";
+import type { GroundHit, GroundQuery } from "./groundQuery.js";
+import { createFollowSpring, stepFollow } from "./criticalSpring.js";
+import type { FollowSpring, SpringStep } from "./criticalSpring.js";
+
+/** 모서리를 찾는 이분법의 횟수: 발바닥 점 사이 거리의 1/64 까지 (발 20 cm 에 3 mm). */
+const EDGE_STEPS = 6;
+
+/** 모서리 찾기 (FootGround 가 채운다, 수는 필드로: docs/PERFORMANCE.md §1). @internal */
+export interface TreadSearch {
+  /** 이쪽 점 (월드, 지금 자리) 과 그 닿음, 저쪽 점 (월드). */
+  readonly from: Vector3;
+  readonly fromHit: GroundHit;
+  readonly to: Vector3;
+  /** 같은 디딤판으로 볼 평면 거리 (m), 쏘는 높이 (점 위, m) 와 거리 (m). */
+  tolerance: number;
+  above: number;
+  reach: number;
+  /** 저쪽 점의 닿음 높이 (up 방향, m). */
+  toHeight: number;
+  /** 결과: from → to (수평) 의 비율로 lo 까지는 from 의 디딤판, hi 부터는 아니다. */
+  lo: number;
+  hi: number;
+  /**
+   * 결과: lo 와 hi 의 닿음 높이 차 (up 방향, m; hi 에 닿음이 없으면 Infinity). 모서리 (챌면, 끊긴 땅의 끝) 면 단의 높이만큼,
+   * 꺾인 곳 (경사가 시작되는 곳) 이면 거의 0: 땅이 이어져 있으니 모서리가 아니다.
+   */
+  jump: number;
+}
+
+export function createTreadSearch(): TreadSearch {
+  return {
+    from: new Vector3(), fromHit: { point: new Vector3(), normal: new Vector3() }, to: new Vector3(),
+    tolerance: 0.5, above: 0.5, reach: 0.5, toHeight: 0.5, lo: 0.5, hi: 0.5, jump: 0.5,
+  };
+}
+
+const _probe = /*@__PURE__*/ new Vector3();
+const _down = /*@__PURE__*/ new Vector3();
+const _hit: GroundHit = { point: /*@__PURE__*/ new Vector3(), normal: /*@__PURE__*/ new Vector3() };
+
+/**
+ * from 에서 to 로 (둘을 잇는 수평 선분 위) from 의 디딤판이 끝나는 곳을 이분법으로 찾아 search.lo·hi 에 둔다: 점 아래의 닿음이
+ * from 의 닿음 평면에서 tolerance 안이면 같은 디딤판. @internal
+ */
+export function findTreadEdge(ground: GroundQuery, up: Readonly<Vector3>, search: TreadSearch): void {
+  const from = search.from, to = search.to, p = search.fromHit.point, n = search.fromHit.normal, above = search.above;
+  _down.copy(up).negate();
+  let lo = 0, hi = 1, loHeight = p.x * up.x + p.y * up.y + p.z * up.z, hiHeight = search.toHeight;
+  for (let k = 0; k < EDGE_STEPS; k++) {
+    const t = 0.5 * (lo + hi);
+    _probe.x = from.x + (to.x - from.x) * t + up.x * above;
+    _probe.y = from.y + (to.y - from.y) * t + up.y * above;
+    _probe.z = from.z + (to.z - from.z) * t + up.z * above;
+    const hit = ground(_probe, _down, search.reach, _hit);
+    const q = hit === null ? null : hit.point;
+    const height = q === null ? NaN : q.x * up.x + q.y * up.y + q.z * up.z;
+    if (q !== null && Math.abs((q.x - p.x) * n.x + (q.y - p.y) * n.y + (q.z - p.z) * n.z) <= search.tolerance) {
+      lo = t; loHeight = height;
+    } else {
+      hi = t; hiHeight = height;
+    }
+  }
+  search.lo = lo;
+  search.hi = hi;
+  const jump = hiHeight - loHeight;
+  search.jump = jump === jump ? (jump < 0 ? -jump : jump) : Infinity;
+}
+
+/**
+ * 발 하나의 수평 이동 (월드, m): 막 디딘 발을 한 디딤판에 놓는 이동 (moveBy) 을 디딘 동안 그대로 두고, 발을 떼면 스프링으로
+ * 0 으로 돌아간다. @internal
+ */
+export class TreadShift {
+  /** 발 (발바닥 점·발목 목표) 에 더할 이동. */
+  readonly shift = new Vector3();
+  /** 들린 동안 shift 가 스프링으로 따라갈 이동: 발을 떼면 0, 내려앉을 자리가 모서리에 걸치면 한 디딤판으로 옮길 이동. */
+  readonly goal = new Vector3();
+  /** 디딘 동안인가. */
+  inContact = false;
+  readonly #springs: readonly [FollowSpring, FollowSpring, FollowSpring] = [createFollowSpring(0), createFollowSpring(0), createFollowSpring(0)];
+
+  /** 이번 프레임: 디딘 동안이면 이동을 그대로, 아니면 step 으로 goal 을 따른다 (막 뗐으면 goal 은 0). 막 디뎠으면 true. */
+  track(contact: boolean, step: SpringStep): boolean {
+    const touchdown = contact && !this.inContact;
+    if (!contact && this.inContact) this.goal.set(0, 0, 0);
+    this.inContact = contact;
+    if (contact) return touchdown;
+    const s = this.#springs, shift = this.shift, goal = this.goal;
+    s[0].goal = goal.x; s[1].goal = goal.y; s[2].goal = goal.z;
+    step.limit = 0;
+    stepFollow(s[0], step); stepFollow(s[1], step); stepFollow(s[2], step);
+    shift.x = s[0].value; shift.y = s[1].value; shift.z = s[2].value;
+    return false;
+  }
+
+  /** 발 전체를 move (수평, 월드) 만큼 옮긴다 (바로: 막 디딘 발을 한 디딤판에 놓을 때). */
+  moveBy(move: Readonly<Vector3>): void {
+    this.shift.add(move);
+    this.goal.copy(this.shift);
+    this.#hold();
+  }
+
+  /** 이동 없이 멈춘다 (처음, 섞음 비율 0). */
+  reset(): void {
+    this.inContact = false;
+    this.shift.set(0, 0, 0);
+    this.goal.set(0, 0, 0);
+    this.#hold();
+  }
+
+  /** 스프링을 지금의 이동에 멈춰 둔다: 발을 떼면 여기서부터 0 으로 돌아간다. */
+  #hold(): void {
+    const s = this.#springs, shift = this.shift;
+    s[0].value = shift.x; s[1].value = shift.y; s[2].value = shift.z;
+    for (let k = 0; k < 3; k++) { const spring = s[k]!; spring.velocity = 0; spring.goal = spring.value; spring.previousGoal = spring.value; }
+  }
+}
