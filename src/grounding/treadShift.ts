@@ -6,6 +6,8 @@ import type { GroundHit, GroundQuery } from "./groundQuery.js";
 import { createFollowSpring, stepFollow } from "./criticalSpring.js";
 import type { FollowSpring, SpringStep } from "./criticalSpring.js";
 
+/** 들린 발의 이동이 목표에 이만큼 (m) 가까우면 멈춘다. */
+const SETTLED = 1e-9;
 /** 모서리를 찾는 이분법의 횟수: 발바닥 점 사이 거리의 1/64 까지 (발 20 cm 에 3 mm). */
 const EDGE_STEPS = 6;
 
@@ -90,10 +92,15 @@ export class TreadShift {
     this.inContact = contact;
     if (contact) return touchdown;
     const s = this.#springs, shift = this.shift, goal = this.goal;
+    // 흔한 경우: 옮긴 것도 옮길 것도 없다 (스프링이 멈춰 있다).
+    if (shift.x === goal.x && shift.y === goal.y && shift.z === goal.z && s[0].velocity === 0 && s[1].velocity === 0 && s[2].velocity === 0) return false;
     s[0].goal = goal.x; s[1].goal = goal.y; s[2].goal = goal.z;
     step.limit = 0;
     stepFollow(s[0], step); stepFollow(s[1], step); stepFollow(s[2], step);
     shift.x = s[0].value; shift.y = s[1].value; shift.z = s[2].value;
+    // 나노미터 안으로 오면 멈춘다 (지수 감쇠는 정확히 닿지 않는다: 멈추면 위의 빠른 길로 간다).
+    const dx = shift.x - goal.x, dy = shift.y - goal.y, dz = shift.z - goal.z;
+    if (dx * dx + dy * dy + dz * dz < SETTLED * SETTLED) { shift.copy(goal); this.#hold(); }
     return false;
   }
 
