@@ -296,7 +296,7 @@ export class FootGround {
     const normal = this.normalGoal, dt = frame.dt, horizon = settings.footPrediction, tread = this.tread;
     const points = this.#aheadPoints, hits = this.#aheadHits, found = this.#aheadFound, cast = this.#aheadCast;
     // 발바닥 점마다 앞을 본 자리 (옮겨 갈 수평 이동 tread.goal 을 더해) 와 그 아래의 닿음.
-    let first = 0;
+    let first = 0, leading = 0, leadingAlong = -Infinity;
     for (let i = 0; i < this.soleLocal.length; i++) {
       const sole = this.soleWorld[i]!, before = this.#previousSole[i]!;
       const lift = this.#lift[i]!, sinking = this.#previousLift[i]! - lift;
@@ -305,13 +305,19 @@ export class FootGround {
       const point = points[i]!;
       point.x = sole.x + (sole.x - before.x) * ahead; point.y = sole.y + (sole.y - before.y) * ahead; point.z = sole.z + (sole.z - before.z) * ahead;
       if (lift < this.#lift[first]!) first = i;
+      // 앞선 점: 첫 점의 움직임 방향으로 가장 멀리 간 자리.
+      const v = this.#previousSole[0]!, w = this.soleWorld[0]!;
+      const along = point.x * (w.x - v.x) + point.y * (w.y - v.y) + point.z * (w.z - v.z);
+      if (along > leadingAlong) { leadingAlong = along; leading = i; }
     }
-    this.#castAhead(ground, up, settings);
-    // 가장 낮은 점이 앞을 보는 시간 안에 닿는데 닿을 자리가 모서리에 걸치면, 공중에서 한 디딤판으로 옮겨 간다 (스프링).
+    // 가장 낮은 점이 앞을 보는 시간 안에 닿으면 (내려앉는 중) 모든 점을 쏜다: 닿을 자리가 모서리에 걸치면 공중에서 한
+    // 디딤판으로 옮겨 간다 (스프링). 아직 멀면 앞선 점 하나만 (더 높은 땅은 거기서 먼저 온다).
     const lowest = this.#lift[first]!, sinking = this.#previousLift[first]! - lowest;
-    if (sinking > 0 && lowest * dt < horizon * sinking && this.#fitOneTread(ground, up, settings, cast, hits, found, first, false)) {
+    const landing = sinking > 0 && lowest * dt < horizon * sinking;
+    this.#castAhead(ground, up, settings, landing ? -1 : leading);
+    if (landing && this.#fitOneTread(ground, up, settings, cast, hits, found, first, false)) {
       tread.goal.add(this.#move);
-      this.#castAhead(ground, up, settings);
+      this.#castAhead(ground, up, settings, -1);
     }
     let highest = this.#planeHeight;
     for (let i = 0; i < this.soleLocal.length; i++) {
@@ -322,10 +328,14 @@ export class FootGround {
     return this.predicted;
   }
 
-  /** 앞을 본 자리 (#aheadPoints) 를 옮겨 갈 수평 이동 (tread.goal) 만큼 옮긴 자리 (#aheadCast) 아래를 쏜다 (#aheadHits·#aheadFound). */
-  #castAhead(ground: GroundQuery, up: Readonly<Vector3>, settings: FootGroundSettings): void {
+  /**
+   * 앞을 본 자리 (#aheadPoints) 를 옮겨 갈 수평 이동 (tread.goal) 만큼 옮긴 자리 (#aheadCast) 아래를 쏜다 (#aheadHits·#aheadFound).
+   * only ≥ 0 이면 그 점만 (나머지는 찾지 못한 것으로).
+   */
+  #castAhead(ground: GroundQuery, up: Readonly<Vector3>, settings: FootGroundSettings, only: number): void {
     const goal = this.tread.goal, origin = this.#origin, above = settings.maxStepHeight;
     for (let i = 0; i < this.soleLocal.length; i++) {
+      if (only >= 0 && i !== only) { this.#aheadFound[i] = false; continue; }
       const point = this.#aheadCast[i]!.copy(this.#aheadPoints[i]!).add(goal), lift = this.#lift[i]!;
       origin.x = point.x + up.x * above; origin.y = point.y + up.y * above; origin.z = point.z + up.z * above;
       const hit = ground(origin, this.#down, above + (lift > 0 ? lift : 0) + settings.maxStepDown, this.#aheadHits[i]!);
