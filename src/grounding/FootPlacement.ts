@@ -258,6 +258,15 @@ export class FootPlacement {
       requiredDrop(upper, leg.targetWorld, up, drop);
       // 반올림만큼의 내림은 내림이 아니다.
       if (drop.drop > UNCHANGED_TARGET * leg.length && drop.drop > pelvisGoal) pelvisGoal = drop.drop;
+      // 떨어지는 땅으로 내려서는 발: 닿기 전에 골반이 미리 내려오게, 닿을 높이의 목표로도 잰다 (maxPelvisSpeed 로 따라가므로).
+      const landing = leg.ground.landingDrop;
+      if (landing > 0) {
+        const t = leg.targetWorld;
+        t.x -= up.x * landing; t.y -= up.y * landing; t.z -= up.z * landing;
+        requiredDrop(upper, t, up, drop);
+        t.x += up.x * landing; t.y += up.y * landing; t.z += up.z * landing;
+        if (drop.drop > UNCHANGED_TARGET * leg.length && drop.drop > pelvisGoal) pelvisGoal = drop.drop;
+      }
     }
     this.#pelvis.goal = pelvisGoal < this.maxPelvisDrop ? pelvisGoal : this.maxPelvisDrop;
     this.#movePelvis();

@@ -49,6 +49,11 @@ export class FootGround {
    * 목표가 미리 올랐다 (계단을 오르는 발이 모서리 전에 올라간다). 그러면 목표를 스프링으로 부드럽게 좇는다.
    */
   predicted = false;
+  /**
+   * 곧 닿을 들린 발의 닿을 자리가 지금 발 아래의 땅보다 이만큼 (up 방향, m, ≥ 0) 낮다: 떨어지는 땅을 내려서는 발. 골반이 닿기
+   * 전에 미리 내려오게 한다 (FootPlacement). 곧 닿지 않거나 디딘 발이면 0.
+   */
+  landingDrop = 0;
   /** 클립 자세의 발목 (월드). */
   readonly ankleWorld = new Vector3();
   /** 발목을 옮길 목표 변위 (월드, m): 땅이 클립의 땅과 다른 만큼. 땅이 없으면 0. */
@@ -164,6 +169,7 @@ export class FootGround {
     }
     this.contact = found > 0;
     this.predicted = false;
+    this.landingDrop = 0;
     const normal = this.normalGoal;
     if (found === 0 || !(normal.x * normal.x + normal.y * normal.y + normal.z * normal.z > 0)) {
       this.normalGoal.copy(up);
@@ -318,6 +324,17 @@ export class FootGround {
     if (landing && this.#fitOneTread(ground, up, settings, cast, hits, found, first, false)) {
       tread.goal.add(this.#move);
       this.#castAhead(ground, up, settings, -1);
+    }
+    if (landing) {
+      // 닿을 자리의 가장 높은 땅이 지금 평면 점보다 낮으면 그만큼 내려선다.
+      let landingUp = -Infinity;
+      for (let i = 0; i < this.soleLocal.length; i++) {
+        if (!found[i]) continue;
+        const q = hits[i]!.point, h = q.x * up.x + q.y * up.y + q.z * up.z;
+        if (h > landingUp) landingUp = h;
+      }
+      const plane = this.#planePoint, below = plane.x * up.x + plane.y * up.y + plane.z * up.z - landingUp;
+      this.landingDrop = below > 0 && below < Infinity ? below : 0;
     }
     let highest = this.#planeHeight;
     for (let i = 0; i < this.soleLocal.length; i++) {
