@@ -1,15 +1,16 @@
 // 발 하나의 땅 읽기: 발바닥 점 (뒤꿈치·발끝) 아래로 쏘아 땅 평면을 정하고, 발목 목표와 기울기의 목표를 구한다.
 import { Quaternion, Vector3 } from "three";
 import type { Object3D } from "three";
+import { checkGroundHit } from "./groundQuery.js";
 import type { GroundHit, GroundQuery } from "./groundQuery.js";
 import { tiltTowards } from "./footRotation.js";
 import type { TiltSettings } from "./footRotation.js";
 import { createSpringStep } from "./criticalSpring.js";
 import type { SpringStep } from "./criticalSpring.js";
-import { createTreadSearch, findTreadEdge, TreadShift } from "./treadShift.js";
-
-/** 모서리에 걸쳐 디딘 발을 옮길 때 모서리에서 떨어뜨리는 거리 = 이 배 × plantedHeight (0.02 L). */
-const TREAD_MARGIN = 4 / 3;
+import { createTreadFit, fitOneTread, TreadShift } from "./treadShift.js";
+import type { TreadFit } from "./treadShift.js";
+import { FootLookAhead } from "./footLookAhead.js";
+import type { LookAheadInput } from "./footLookAhead.js";
 
 /** 한 발의 설정 가운데 땅 읽기에 쓰는 것 (FootPlacement 가 검사해서 넘긴다). */
 export interface FootGroundSettings {
@@ -76,28 +77,17 @@ export class FootGround {
   /** 막 디딘 발을 한 디딤판에 놓는 수평 이동 (월드, m, treadShift.ts): 발목 목표에도 shift 를 더한다. */
   readonly tread = new TreadShift();
   readonly #shiftStep: SpringStep = createSpringStep();
-  readonly #treadSearch = createTreadSearch();
   readonly #move = new Vector3();
-  /** 발바닥 점마다: 닿음을 쏜 자리 (막 디딘 발의 모서리 찾기), 앞을 본 자리와 옮긴 그 자리, 그 아래의 닿음. */
+  /** 발바닥 점마다 닿음을 쏜 자리 (디딘 발의 모서리 찾기) 와 모서리 판정의 입력 (treadShift.ts). */
   readonly #castPoints: readonly Vector3[];
-  readonly #aheadPoints: readonly Vector3[];
-  readonly #aheadCast: readonly Vector3[];
-  readonly #aheadHits: readonly GroundHit[];
-  readonly #aheadFound: boolean[];
-  /** 지난 프레임 땅 평면 점의 높이 (up 방향, m; 처음엔 NaN): 모서리에 걸쳐 디딘 발을 어느 디딤판에 놓을지 고른다. */
-  #lastPlaneUp = NaN;
+  readonly #treadFit: TreadFit;
+  /** 들린 발의 앞날 보기 (footLookAhead.ts) 와 그 입력. */
+  readonly #look: FootLookAhead;
+  readonly #lookInput: LookAheadInput;
   /** 클립의 땅 위 이 높이 (m) 안의 발바닥 점은 디딘 점이다. */
   readonly #plantedHeight: number;
-  /** 지난 프레임 클립 자세의 발바닥 점 (월드): 발의 빠르기를 잰다. */
-  readonly #previousSole: readonly Vector3[];
-  /** 지난 프레임 발바닥 점의 클립의 땅 위 높이 (m): 내려오는 발이 언제 닿을지 잰다. */
-  readonly #previousLift: Float64Array;
   /** 이번 프레임 발바닥 점의 클립의 땅 위 높이 (m). */
   readonly #lift: Float64Array;
-  /** 이번 땅 평면 점의 높이 (법선 방향, m): 앞날의 땅이 이보다 높아야 쓴다. 필드라 수를 인자로 넘기지 않는다. */
-  #planeHeight = 0.5;
-  #hasPrevious = false;
-  readonly #predictedHit: GroundHit = { point: new Vector3(), normal: new Vector3() };
 
   constructor(foot: Object3D, soleLocal: readonly Vector3[], plantedHeight: number) {
     this.foot = foot;
@@ -108,21 +98,22 @@ export class FootGround {
     this.soleWorld = soleLocal.map(() => new Vector3());
     this.hits = soleLocal.map(() => ({ point: new Vector3(), normal: new Vector3() }));
     this.hitFound = soleLocal.map(() => false);
-    this.#previousSole = soleLocal.map(() => new Vector3());
-    this.#previousLift = new Float64Array(soleLocal.length);
-    this.#castPoints = soleLocal.map(() => new Vector3());
-    this.#aheadPoints = soleLocal.map(() => new Vector3());
-    this.#aheadCast = soleLocal.map(() => new Vector3());
-    this.#aheadHits = soleLocal.map(() => ({ point: new Vector3(), normal: new Vector3() }));
-    this.#aheadFound = soleLocal.map(() => false);
     this.#lift = new Float64Array(soleLocal.length);
+    this.#castPoints = soleLocal.map(() => new Vector3());
+    this.#treadFit = createTreadFit(this.#lift);
+    this.#treadFit.plantedHeight = plantedHeight;
+    this.#look = new FootLookAhead(soleLocal.length);
+    this.#lookInput = {
+      soleWorld: this.soleWorld, lift: this.#lift, planePoint: this.#planePoint, planeNormal: this.normalGoal, planeHeight: 0.5,
+      tread: this.tread, treadFit: this.#treadFit, dt: 0.5,
+    };
   }
 
   /** 지난 프레임을 잊는다 (처음이나 섞음 비율 0 에서 돌아올 때: 발의 빠르기를 재지 않는다). */
   forgetMotion(): void {
-    this.#hasPrevious = false;
+    this.#look.forget();
     this.tread.reset();
-    this.#lastPlaneUp = NaN;
+    this.#treadFit.lastPlaneUp = NaN;
   }
 
   /**
@@ -158,11 +149,12 @@ export class FootGround {
     this.tread.track(touching, step);
     let found = this.#castSoles(ground, up, settings);
     if (touching && found > 1) {
-      // 디딘 발이 모서리에 걸쳤으면 바로 한 디딤판으로: 막 디딜 때 (보통 공중에서 미리 옮겨 몇 cm 안이다: #predictHigherGround)
+      // 디딘 발이 모서리에 걸쳤으면 바로 한 디딤판으로: 막 디딜 때 (보통 공중에서 미리 옮겨 몇 cm 안이다: footLookAhead.ts)
       // 와, 디딘 동안 클립의 발이 미끄러져 모서리를 넘을 때 (발이 서 있던 디딤판에 남게).
-      const points = this.#castPoints, shift = this.tread.shift;
+      const points = this.#castPoints, shift = this.tread.shift, fit = this.#fitInput(settings);
       for (let i = 0; i < this.soleLocal.length; i++) points[i]!.copy(this.soleWorld[i]!).add(shift);
-      if (this.#fitOneTread(ground, up, settings, points, this.hits, this.hitFound, -1, true)) {
+      fit.points = points; fit.hits = this.hits; fit.found = this.hitFound; fit.first = -1; fit.byLastHeight = true;
+      if (fitOneTread(ground, up, fit, this.#move)) {
         this.tread.moveBy(this.#move);
         found = this.#castSoles(ground, up, settings);
       }
@@ -174,7 +166,7 @@ export class FootGround {
     if (found === 0 || !(normal.x * normal.x + normal.y * normal.y + normal.z * normal.z > 0)) {
       this.normalGoal.copy(up);
       this.offsetGoal.set(0, 0, 0);
-      this.#rememberSoles();
+      this.#look.remember(this.soleWorld, this.#lift);
       return;
     }
     const inverse = 1 / Math.sqrt(normal.x * normal.x + normal.y * normal.y + normal.z * normal.z);
@@ -199,15 +191,28 @@ export class FootGround {
       const h = point.x * normal.x + point.y * normal.y + point.z * normal.z;
       if (h > best) { best = h; plane.copy(this.hits[i]!.point); }
     }
-    this.#planeHeight = best;
-    this.#lastPlaneUp = plane.x * up.x + plane.y * up.y + plane.z * up.z;
+    this.#lookInput.planeHeight = best;
+    this.#treadFit.lastPlaneUp = plane.x * up.x + plane.y * up.y + plane.z * up.z;
     if (planted > 0) {
       for (let i = 0; i < this.soleLocal.length; i++) if (!this.#planted[i]) this.clearance[i] = 0;
-    } else if (this.#hasPrevious && frame.dt > 0 && settings.footPrediction > 0) {
-      if (this.#predictHigherGround(ground, up, settings, frame)) plane.copy(this.#predictedHit.point);
+    } else if (this.#look.ready && frame.dt > 0 && settings.footPrediction > 0) {
+      this.#lookInput.dt = frame.dt;
+      this.#fitInput(settings);
+      const look = this.#look;
+      if (look.look(ground, up, settings, this.#lookInput)) plane.copy(look.predictedPoint);
+      this.predicted = look.predicted;
+      this.landingDrop = look.landingDrop;
     }
-    this.#rememberSoles();
+    this.#look.remember(this.soleWorld, this.#lift);
     this.#placeAnkle(root, up, settings, planted > 0);
+  }
+
+  /** 모서리 판정의 입력에 이번 설정의 땅 질의 범위를 적는다. */
+  #fitInput(settings: FootGroundSettings): TreadFit {
+    const fit = this.#treadFit;
+    fit.maxStepHeight = settings.maxStepHeight;
+    fit.maxStepDown = settings.maxStepDown;
+    return fit;
   }
 
   /**
@@ -222,150 +227,11 @@ export class FootGround {
       origin.x = sole.x + shift.x + up.x * above; origin.y = sole.y + shift.y + up.y * above; origin.z = sole.z + shift.z + up.z * above;
       const hit = ground(origin, this.#down, above + (lifted > 0 ? lifted : 0) + settings.maxStepDown, this.hits[i]!);
       const ok = hit !== null;
-      if (ok) checkHit(hit, i);
+      if (ok) checkGroundHit(hit, i);
       this.hitFound[i] = ok;
       if (ok) { normal.add(hit.normal); found++; }
     }
     return found;
-  }
-
-  /**
-   * 발이 모서리에 걸쳤는가: 점 c (first < 0 이면 디딘 점 가운데, 아니면 first: 곧 닿을 가장 낮은 점) 와 다른 점 r 의 닿음이 한
-   * 평면에 있지 않으면 (c 의 닿음 평면에서 2·plantedHeight 넘게: 챌면, 끊긴 땅의 끝; r 이 디딘 점이거나 r 의 땅이 더 높을 때만)
-   * c 에서 r 로 수평으로 모서리를 찾아, 발 전체를 한쪽 디딤판으로 옮길 수평 이동을
-   * #move 에 둔다 (모서리에서 TREAD_MARGIN·plantedHeight 떨어지게). 쪽: byLastHeight 면 발이 지난 프레임에 서 있던 높이 (지난
-   * 평면 점) 에 가까운 디딤판 (막 디딘 발: 앞을 보고 미리 오른 발은 높은 단에), 아니면 덜 옮기는 쪽 (공중의 발).
-   * points 는 닿음을 쏜 자리 (월드). 걸쳤으면 true.
-   */
-  #fitOneTread(
-    ground: GroundQuery, up: Readonly<Vector3>, settings: FootGroundSettings,
-    points: readonly Vector3[], hits: readonly GroundHit[], found: readonly boolean[], first: number, byLastHeight: boolean,
-  ): boolean {
-    const count = this.soleLocal.length, tolerance = 2 * this.#plantedHeight;
-    let c = -1, r = -1, worst = tolerance;
-    for (let i = 0; i < count; i++) {
-      if (!found[i] || (first < 0 ? this.#lift[i]! > this.#plantedHeight : i !== first)) continue;
-      const p = hits[i]!.point, n = hits[i]!.normal;
-      for (let j = 0; j < count; j++) {
-        if (j === i || !found[j]) continue;
-        const q = hits[j]!.point;
-        const off = (q.x - p.x) * n.x + (q.y - p.y) * n.y + (q.z - p.z) * n.z;
-        // 걸림이 문제인 것만: r 도 디딘 (또는 곧 닿을) 점이거나 (한 점이 뜬다), r 의 땅이 더 높다 (들린 점이 묻힌다).
-        // 들린 발끝이 낮은 땅 위로 나온 것 (모서리에 선 발) 은 그대로 둔다.
-        if (!(first >= 0 || this.#lift[j]! <= this.#plantedHeight || off > 0)) continue;
-        const size = off < 0 ? -off : off;
-        if (size > worst) { worst = size; c = i; r = j; }
-      }
-    }
-    if (c < 0) return false;
-    const search = this.#treadSearch, from = search.from, to = search.to;
-    from.copy(points[c]!);
-    // 수평 성분만: d = (r − c) − up·((r − c)·up).
-    const pr = points[r]!;
-    const dx = pr.x - from.x, dy = pr.y - from.y, dz = pr.z - from.z, along = dx * up.x + dy * up.y + dz * up.z;
-    const hx = dx - up.x * along, hy = dy - up.y * along, hz = dz - up.z * along;
-    const length = Math.sqrt(hx * hx + hy * hy + hz * hz);
-    if (!(length > 0)) return false;
-    to.x = from.x + hx; to.y = from.y + hy; to.z = from.z + hz;
-    search.fromHit.point.copy(hits[c]!.point);
-    search.fromHit.normal.copy(hits[c]!.normal);
-    search.tolerance = tolerance;
-    search.above = settings.maxStepHeight;
-    const lifted = this.#lift[c]!;
-    search.reach = settings.maxStepHeight + (lifted > 0 ? lifted : 0) + settings.maxStepDown;
-    const pq = hits[r]!.point;
-    search.toHeight = pq.x * up.x + pq.y * up.y + pq.z * up.z;
-    findTreadEdge(ground, up, search);
-    // 땅이 이어져 있으면 (경사가 시작·끝나는 꺾인 곳, 울퉁불퉁한 땅) 모서리가 아니다: 옮기지 않는다.
-    if (!(search.jump > 0.5 * tolerance)) return false;
-    const margin = TREAD_MARGIN * this.#plantedHeight / length;
-    const back = 1 - search.lo + margin, forward = search.hi + margin; // d 의 몇 배
-    const pc = hits[c]!.point, last = this.#lastPlaneUp;
-    const hc = pc.x * up.x + pc.y * up.y + pc.z * up.z, hr = pq.x * up.x + pq.y * up.y + pq.z * up.z;
-    // 지난 프레임의 높이가 없으면 (처음, NaN) 덜 옮기는 쪽.
-    const keepC = byLastHeight && last === last ? Math.abs(hc - last) <= Math.abs(hr - last) : back <= forward;
-    const k = keepC ? -back : forward, move = this.#move;
-    move.x = hx * k; move.y = hy * k; move.z = hz * k;
-    return true;
-  }
-
-  /**
-   * 들린 발의 앞날: 발바닥 점마다 (지난 프레임부터의 빠르기로) 앞을 보는 시간 뒤의 자리 아래를 쏜다. 앞을 보는 시간은
-   * footPrediction 이고, 내려오는 점은 클립에서 닿을 때까지의 시간 (높이 / 내려오는 빠르기) 이 더 짧으면 그것이다: 발이
-   * 닿을 자리 너머를 보지 않는다 (닿는 순간 예측이 지금과 같아져 목표가 튀지 않는다). 지금의 평면 점 (법선 N 방향의
-   * 높이 #planeHeight) 보다 높은 닿음이 있으면 가장 높은 것을 #predictedHit 에 두고 true (predicted 도 true).
-   * (수는 인자가 아니라 필드로 받는다: docs/PERFORMANCE.md §1.)
-   */
-  #predictHigherGround(
-    ground: GroundQuery, up: Readonly<Vector3>, settings: FootGroundSettings, frame: FootGroundFrame,
-  ): boolean {
-    const normal = this.normalGoal, dt = frame.dt, horizon = settings.footPrediction, tread = this.tread;
-    const points = this.#aheadPoints, hits = this.#aheadHits, found = this.#aheadFound, cast = this.#aheadCast;
-    // 발바닥 점마다 앞을 본 자리 (옮겨 갈 수평 이동 tread.goal 을 더해) 와 그 아래의 닿음.
-    let first = 0, leading = 0, leadingAlong = -Infinity;
-    for (let i = 0; i < this.soleLocal.length; i++) {
-      const sole = this.soleWorld[i]!, before = this.#previousSole[i]!;
-      const lift = this.#lift[i]!, sinking = this.#previousLift[i]! - lift;
-      // 내려오는 점: 닿을 때까지 lift / (sinking / dt) 초.
-      const ahead = (sinking > 0 && lift * dt < horizon * sinking ? (lift > 0 ? lift / sinking : 0) : horizon / dt);
-      const point = points[i]!;
-      point.x = sole.x + (sole.x - before.x) * ahead; point.y = sole.y + (sole.y - before.y) * ahead; point.z = sole.z + (sole.z - before.z) * ahead;
-      if (lift < this.#lift[first]!) first = i;
-      // 앞선 점: 첫 점의 움직임 방향으로 가장 멀리 간 자리.
-      const v = this.#previousSole[0]!, w = this.soleWorld[0]!;
-      const along = point.x * (w.x - v.x) + point.y * (w.y - v.y) + point.z * (w.z - v.z);
-      if (along > leadingAlong) { leadingAlong = along; leading = i; }
-    }
-    // 가장 낮은 점이 앞을 보는 시간 안에 닿으면 (내려앉는 중) 모든 점을 쏜다: 닿을 자리가 모서리에 걸치면 공중에서 한
-    // 디딤판으로 옮겨 간다 (스프링). 아직 멀면 앞선 점 하나만 (더 높은 땅은 거기서 먼저 온다).
-    const lowest = this.#lift[first]!, sinking = this.#previousLift[first]! - lowest;
-    const landing = sinking > 0 && lowest * dt < horizon * sinking;
-    this.#castAhead(ground, up, settings, landing ? -1 : leading);
-    if (landing && this.#fitOneTread(ground, up, settings, cast, hits, found, first, false)) {
-      tread.goal.add(this.#move);
-      this.#castAhead(ground, up, settings, -1);
-    }
-    if (landing) {
-      // 닿을 자리의 가장 높은 땅이 지금 평면 점보다 낮으면 그만큼 내려선다.
-      let landingUp = -Infinity;
-      for (let i = 0; i < this.soleLocal.length; i++) {
-        if (!found[i]) continue;
-        const q = hits[i]!.point, h = q.x * up.x + q.y * up.y + q.z * up.z;
-        if (h > landingUp) landingUp = h;
-      }
-      const plane = this.#planePoint, below = plane.x * up.x + plane.y * up.y + plane.z * up.z - landingUp;
-      this.landingDrop = below > 0 && below < Infinity ? below : 0;
-    }
-    let highest = this.#planeHeight;
-    for (let i = 0; i < this.soleLocal.length; i++) {
-      if (!found[i]) continue;
-      const p = hits[i]!.point, h = p.x * normal.x + p.y * normal.y + p.z * normal.z;
-      if (h > highest) { highest = h; this.#predictedHit.point.copy(p); this.predicted = true; }
-    }
-    return this.predicted;
-  }
-
-  /**
-   * 앞을 본 자리 (#aheadPoints) 를 옮겨 갈 수평 이동 (tread.goal) 만큼 옮긴 자리 (#aheadCast) 아래를 쏜다 (#aheadHits·#aheadFound).
-   * only ≥ 0 이면 그 점만 (나머지는 찾지 못한 것으로).
-   */
-  #castAhead(ground: GroundQuery, up: Readonly<Vector3>, settings: FootGroundSettings, only: number): void {
-    const goal = this.tread.goal, origin = this.#origin, above = settings.maxStepHeight;
-    for (let i = 0; i < this.soleLocal.length; i++) {
-      if (only >= 0 && i !== only) { this.#aheadFound[i] = false; continue; }
-      const point = this.#aheadCast[i]!.copy(this.#aheadPoints[i]!).add(goal), lift = this.#lift[i]!;
-      origin.x = point.x + up.x * above; origin.y = point.y + up.y * above; origin.z = point.z + up.z * above;
-      const hit = ground(origin, this.#down, above + (lift > 0 ? lift : 0) + settings.maxStepDown, this.#aheadHits[i]!);
-      if (hit !== null) checkHit(hit, i);
-      this.#aheadFound[i] = hit !== null;
-    }
-  }
-
-  /** 이번 클립 자세의 발바닥 점과 그 높이를 다음 프레임의 빠르기 재기에 적어 둔다. */
-  #rememberSoles(): void {
-    for (let i = 0; i < this.soleLocal.length; i++) this.#previousSole[i]!.copy(this.soleWorld[i]!);
-    this.#previousLift.set(this.#lift);
-    this.#hasPrevious = true;
   }
 
   #placeAnkle(root: Readonly<Vector3>, up: Readonly<Vector3>, settings: FootGroundSettings, hasPlanted: boolean): void {
@@ -454,15 +320,5 @@ export class FootGround {
   #groundHeight(i: number, up: Readonly<Vector3>): number {
     const p = this.hits[i]!.point;
     return p.x * up.x + p.y * up.y + p.z * up.z;
-  }
-}
-
-function checkHit(hit: GroundHit, index: number): void {
-  const p = hit.point, n = hit.normal;
-  if (!(Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(p.z)
-    && Number.isFinite(n.x) && Number.isFinite(n.y) && Number.isFinite(n.z))) {
-    throw new RangeError(
-      `FootPlacement.update: ground 가 발바닥 점 ${index} 에 유한하지 않은 닿음을 돌려주었습니다 (point: ${p.x}, ${p.y}, ${p.z}; normal: ${n.x}, ${n.y}, ${n.z})`,
-    );
   }
 }

@@ -19,3 +19,14 @@ export type GroundQuery = (
   maxDistance: number,
   out: GroundHit,
 ) => GroundHit | null;
+
+/** 땅 질의가 돌려준 닿음이 유한한가: 아니면 뼈에 쓰기 전에 RangeError (발바닥 점 번호와 값). @internal */
+export function checkGroundHit(hit: GroundHit, index: number): void {
+  const p = hit.point, n = hit.normal;
+  if (!(Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(p.z)
+    && Number.isFinite(n.x) && Number.isFinite(n.y) && Number.isFinite(n.z))) {
+    throw new RangeError(
+      `FootPlacement.update: ground 가 발바닥 점 ${index} 에 유한하지 않은 닿음을 돌려주었습니다 (point: ${p.x}, ${p.y}, ${p.z}; normal: ${n.x}, ${n.y}, ${n.z})`,
+    );
+  }
+}

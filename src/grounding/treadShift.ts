@@ -6,6 +6,8 @@ import type { GroundHit, GroundQuery } from "./groundQuery.js";
 import { createFollowSpring, stepFollow } from "./criticalSpring.js";
 import type { FollowSpring, SpringStep } from "./criticalSpring.js";
 
+/** 옮긴 발을 모서리에서 떨어뜨리는 거리 = 이 배 × plantedHeight (0.02 L). */
+const TREAD_MARGIN = 4 / 3;
 /** 들린 발의 이동이 목표에 이만큼 (m) 가까우면 멈춘다. */
 const SETTLED = 1e-9;
 /** 모서리를 찾는 이분법의 횟수: 발바닥 점 사이 거리의 1/64 까지 (발 20 cm 에 3 mm). */
@@ -125,4 +127,90 @@ export class TreadShift {
     s[0].value = shift.x; s[1].value = shift.y; s[2].value = shift.z;
     for (let k = 0; k < 3; k++) { const spring = s[k]!; spring.velocity = 0; spring.goal = spring.value; spring.previousGoal = spring.value; }
   }
+}
+
+/** fitOneTread 의 입력 (부르는 쪽이 채운다; 수는 필드로: docs/PERFORMANCE.md §1). @internal */
+export interface TreadFit {
+  /** 발바닥 점마다 닿음을 쏜 자리 (월드), 그 닿음, 찾았는가. */
+  points: readonly Vector3[];
+  hits: readonly GroundHit[];
+  found: readonly boolean[];
+  /** 발바닥 점마다 클립의 땅 위 높이 (m). */
+  readonly lift: Float64Array;
+  /** 디딘 점의 높이 (m, 클립의 땅 위): 모서리의 문턱은 그 두 배, 떨어뜨리는 거리는 4/3 배. */
+  plantedHeight: number;
+  /** first ≥ 0 이면 그 점 (곧 닿을 가장 낮은 점) 에서, 아니면 디딘 점들에서 본다. */
+  first: number;
+  /** 쪽을 지난 프레임의 높이 lastPlaneUp (up 방향, m; NaN 이면 없다) 로 고르는가, 덜 옮기는 쪽인가. */
+  byLastHeight: boolean;
+  lastPlaneUp: number;
+  /** 땅 질의의 높이 (점 위, m) 와 클립의 땅 아래 깊이 (m). */
+  maxStepHeight: number;
+  maxStepDown: number;
+}
+
+/** 새 입력 (lift 는 부르는 쪽의 배열을 그대로 본다). @internal */
+export function createTreadFit(lift: Float64Array): TreadFit {
+  return {
+    points: [], hits: [], found: [], lift, plantedHeight: 0.5, first: -1, byLastHeight: false, lastPlaneUp: NaN,
+    maxStepHeight: 0.5, maxStepDown: 0.5,
+  };
+}
+
+const _search = /*@__PURE__*/ createTreadSearch();
+
+/**
+ * 발이 모서리에 걸쳤는가: 점 c (fit.first < 0 이면 디딘 점 가운데, 아니면 first: 곧 닿을 가장 낮은 점) 와 다른 점 r 의 닿음이 한
+ * 평면에 있지 않으면 (c 의 닿음 평면에서 2·plantedHeight 넘게: 챌면, 끊긴 땅의 끝; r 이 디딘 점이거나 r 의 땅이 더 높을 때만)
+ * c 에서 r 로 수평으로 모서리를 찾아, 발 전체를 한쪽 디딤판으로 옮길 수평 이동을 move 에 둔다 (모서리에서
+ * TREAD_MARGIN·plantedHeight 떨어지게). 쪽: byLastHeight 면 발이 지난 프레임에 서 있던 높이에 가까운 디딤판 (막 디딘 발:
+ * 앞을 보고 미리 오른 발은 높은 단에), 아니면 덜 옮기는 쪽 (공중의 발). 걸쳤으면 true. @internal
+ */
+export function fitOneTread(ground: GroundQuery, up: Readonly<Vector3>, fit: TreadFit, move: Vector3): boolean {
+  const count = fit.points.length, tolerance = 2 * fit.plantedHeight;
+  let c = -1, r = -1, worst = tolerance;
+  for (let i = 0; i < count; i++) {
+    if (!fit.found[i] || (fit.first < 0 ? fit.lift[i]! > fit.plantedHeight : i !== fit.first)) continue;
+    const p = fit.hits[i]!.point, n = fit.hits[i]!.normal;
+    for (let j = 0; j < count; j++) {
+      if (j === i || !fit.found[j]) continue;
+      const q = fit.hits[j]!.point;
+      const off = (q.x - p.x) * n.x + (q.y - p.y) * n.y + (q.z - p.z) * n.z;
+      // 걸림이 문제인 것만: r 도 디딘 (또는 곧 닿을) 점이거나 (한 점이 뜬다), r 의 땅이 더 높다 (들린 점이 묻힌다).
+      // 들린 발끝이 낮은 땅 위로 나온 것 (모서리에 선 발) 은 그대로 둔다.
+      if (!(fit.first >= 0 || fit.lift[j]! <= fit.plantedHeight || off > 0)) continue;
+      const size = off < 0 ? -off : off;
+      if (size > worst) { worst = size; c = i; r = j; }
+    }
+  }
+  if (c < 0) return false;
+  const search = _search, from = search.from, to = search.to;
+  from.copy(fit.points[c]!);
+  // 수평 성분만: d = (r − c) − up·((r − c)·up).
+  const pr = fit.points[r]!;
+  const dx = pr.x - from.x, dy = pr.y - from.y, dz = pr.z - from.z, along = dx * up.x + dy * up.y + dz * up.z;
+  const hx = dx - up.x * along, hy = dy - up.y * along, hz = dz - up.z * along;
+  const length = Math.sqrt(hx * hx + hy * hy + hz * hz);
+  if (!(length > 0)) return false;
+  to.x = from.x + hx; to.y = from.y + hy; to.z = from.z + hz;
+  search.fromHit.point.copy(fit.hits[c]!.point);
+  search.fromHit.normal.copy(fit.hits[c]!.normal);
+  search.tolerance = tolerance;
+  search.above = fit.maxStepHeight;
+  const lifted = fit.lift[c]!;
+  search.reach = fit.maxStepHeight + (lifted > 0 ? lifted : 0) + fit.maxStepDown;
+  const pq = fit.hits[r]!.point;
+  search.toHeight = pq.x * up.x + pq.y * up.y + pq.z * up.z;
+  findTreadEdge(ground, up, search);
+  // 땅이 이어져 있으면 (경사가 시작·끝나는 꺾인 곳, 울퉁불퉁한 땅) 모서리가 아니다: 옮기지 않는다.
+  if (!(search.jump > 0.5 * tolerance)) return false;
+  const margin = TREAD_MARGIN * fit.plantedHeight / length;
+  const back = 1 - search.lo + margin, forward = search.hi + margin; // d 의 몇 배
+  const pc = fit.hits[c]!.point, last = fit.lastPlaneUp;
+  const hc = pc.x * up.x + pc.y * up.y + pc.z * up.z, hr = pq.x * up.x + pq.y * up.y + pq.z * up.z;
+  // 지난 프레임의 높이가 없으면 (처음, NaN) 덜 옮기는 쪽.
+  const keepC = fit.byLastHeight && last === last ? Math.abs(hc - last) <= Math.abs(hr - last) : back <= forward;
+  const k = keepC ? -back : forward;
+  move.x = hx * k; move.y = hy * k; move.z = hz * k;
+  return true;
 }
