@@ -74,7 +74,7 @@ export class FootGround {
   /** 발바닥 점마다: 디딘 점인가 (이번 프레임). */
   readonly #planted: boolean[];
   readonly #pivot = new Quaternion();
-  /** 막 디딘 발을 한 디딤판에 놓는 수평 이동 (월드, m, treadShift.ts): 발목 목표에도 shift 를 더한다. */
+  /** 막 디딘 발을 한 디딤판에 놓는 수평 이동 (월드, m, treadShift.ts): 발목 목표에도 shift 를 더한다. @internal */
   readonly tread = new TreadShift();
   readonly #shiftStep: SpringStep = createSpringStep();
   readonly #move = new Vector3();

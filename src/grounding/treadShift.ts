@@ -35,6 +35,7 @@ export interface TreadSearch {
   jump: number;
 }
 
+/** 새 모서리 찾기 상태 (점과 닿음은 만들 때 한 번). @internal */
 export function createTreadSearch(): TreadSearch {
   return {
     from: new Vector3(), fromHit: { point: new Vector3(), normal: new Vector3() }, to: new Vector3(),
