@@ -162,7 +162,10 @@ export async function assertOnCanvas(page, point, what) {
 export async function pressControl(page, touch, param) {
   const closed = await page.evaluate(() => document.querySelector("#controls .lil-gui.root").classList.contains("closed"));
   const title = page.locator("#controls .lil-gui.root > .title");
-  if (closed) await (touch ? title.tap() : title.click());
+  if (closed) {
+    await (touch ? title.tap() : title.click());
+    await guiSettled(page);
+  }
   const input = page.locator(`#controls [data-param="${param}"] input`);
   await input.scrollIntoViewIfNeeded();
   await (touch ? input.tap() : input.click());
@@ -186,10 +189,23 @@ export async function setPanels(page, touch, open) {
   if (!now.info && want.info) await press(page.locator("#info-toggle"));
   now = await state();
   if (!now.gui && want.gui) await press(page.locator("#controls .lil-gui.root > .title"));
-  // lil-gui 의 접기·펴기 애니메이션이 끝날 때까지 (높이가 멈출 때까지) 기다린다.
-  await page.waitForFunction(() => !document.querySelector("#controls .lil-gui.root").classList.contains("transition"));
-  await frames(page, 3);
+  await guiSettled(page);
   return state();
+}
+
+/**
+ * lil-gui 의 접기·펴기 애니메이션이 끝날 때까지 (높이가 멈출 때까지) 기다린다. lil-gui 는 누른 뒤 다음 프레임에야 transition
+ * 클래스를 붙이므로 (openAnimated 의 requestAnimationFrame) 먼저 두 프레임을 보내고, 그다음 클래스와 돌고 있는 애니메이션이
+ * 없어질 때까지. 움직이는 동안의 줄은 소수 px 자리에 있어 높이가 44 px 보다 조금 작게 (43.99997) 재진다: 바쁜 기계에서
+ * 누른 바로 뒤의 checkLayout 이 그렇게 실패했다.
+ */
+async function guiSettled(page) {
+  await frames(page, 2);
+  await page.waitForFunction(() => {
+    const root = document.querySelector("#controls .lil-gui.root");
+    return !root.classList.contains("transition") && root.getAnimations({ subtree: true }).every((a) => a.playState !== "running");
+  });
+  await frames(page, 3);
 }
 
 /** 접힌 설명의 요약 줄(상태·손–공·θ)이 잘리지 않고 다 보인다. */
