@@ -1,5 +1,5 @@
 // 발 딛기 벤치·할당 측정의 캐릭터: 뼈만으로 만든 두 다리 (허벅지 → 정강이 → 발 → 발가락) 와 골반, 울퉁불퉁한 높이 함수 땅.
-import { Bone, Group } from "three";
+import { Bone, Group, Quaternion, Vector3 } from "three";
 import { createHeightFieldGround, FootPlacement } from "../src/index.js";
 
 /** 땅: 진폭 4 cm, 파장 1.7 m · 1.3 m 의 물결 (월드 +Y 위). */
@@ -28,21 +28,39 @@ export function makeFootPlacementCharacter(x: number, z: number): { root: Group;
   return { root, hips, placement };
 }
 
+/** 걷기 자세 16 개 (클립의 한 주기): 허벅지·정강이·발의 회전 (x 축, 앞뒤로) 을 다리마다. 반 주기 어긋난 두 다리. */
+function walkPoses(): { upper: Quaternion; mid: Quaternion; end: Quaternion }[][] {
+  const x = new Vector3(1, 0, 0);
+  return Array.from({ length: 16 }, (_, i) => [0, Math.PI].map((phase) => {
+    const t = (i / 16) * 2 * Math.PI + phase;
+    const hip = -0.3 * Math.sin(t), knee = 0.05 + 0.3 * Math.max(0, Math.cos(t)), ankle = -0.5 * (hip + knee) + 0.5 * hip;
+    return {
+      upper: new Quaternion().setFromAxisAngle(x, hip),
+      mid: new Quaternion().setFromAxisAngle(x, knee),
+      end: new Quaternion().setFromAxisAngle(x, ankle),
+    };
+  }));
+}
+
 /**
- * 한 프레임: AnimationMixer 대신 걷기처럼 골반·허벅지를 조금 흔들어 쓰고 update(dt). 정수 k 로 미리 만든 자세를 고른다
- * (측정하는 클로저가 double 을 계산해 할당하지 않게).
+ * 한 프레임: AnimationMixer 처럼 골반 위치와 두 다리 뼈 셋의 사원수를 모두 쓰고 (미리 만든 걷기 자세, 정수 k 로 고른다:
+ * 측정하는 클로저가 double 을 계산해 할당하지 않게) update(dt).
  */
 export function makeFrame(characters: readonly { hips: Bone; placement: FootPlacement }[]): () => void {
-  const poses = Array.from({ length: 16 }, (_, i) => 0.3 * Math.sin((i / 16) * 2 * Math.PI));
+  const poses = walkPoses();
   let k = 0;
   return () => {
-    const swing = poses[k++ & 15]!;
+    const pose = poses[k++ & 15]!;
     for (let i = 0; i < characters.length; i++) {
       const c = characters[i]!;
       c.hips.position.y = 1.0;
       const legs = c.hips.children;
-      legs[0]!.rotation.x = swing;
-      legs[1]!.rotation.x = -swing;
+      for (let side = 0; side < 2; side++) {
+        const upper = legs[side]!, mid = upper.children[0]!, end = mid.children[0]!, p = pose[side]!;
+        upper.quaternion.copy(p.upper);
+        mid.quaternion.copy(p.mid);
+        end.quaternion.copy(p.end);
+      }
       c.placement.update(1 / 60);
     }
   };
