@@ -108,4 +108,21 @@ describe("follow spring (FootPlacement's feet and pelvis): continuous change fol
     stepCriticalSpring(plain, -0.2, 0.15, 0.02);
     expect([s.value, s.velocity]).toEqual([plain.value, plain.velocity]);
   });
+
+  it("a step object reused with new smoothTime and dt steps exactly like stepCriticalSpring (its cached decay follows them)", async () => {
+    const { createFollowSpring, createSpringStep, stepFollow } = await load();
+    const logUniform = (lo: number, hi: number) => fc.double({ min: Math.log(lo), max: Math.log(hi), noNaN: true }).map(Math.exp);
+    const stepArb = fc.record({ smoothTime: logUniform(1e-4, 10), dt: logUniform(1e-5, 1), goal: fc.double({ min: -2, max: 2, noNaN: true }) });
+    fc.assert(fc.property(fc.array(stepArb, { minLength: 1, maxLength: 12 }), (steps) => {
+      const shared = createSpringStep();
+      const s = createFollowSpring(0.3), plain = createCriticalSpringState(0.3);
+      for (const { smoothTime, dt, goal } of steps) {
+        s.goal = goal; s.previousGoal = goal; // 목표가 움직이지 않는 걸음: 이어지는 몫이 없다
+        shared.smoothTime = smoothTime; shared.dt = dt; shared.limit = 1;
+        stepFollow(s, shared);
+        stepCriticalSpring(plain, goal, smoothTime, dt);
+        expect([s.value, s.velocity]).toEqual([plain.value, plain.velocity]);
+      }
+    }), { numRuns: 300 });
+  });
 });

@@ -8,9 +8,24 @@ export interface CriticalSpringState {
   velocity: number;
 }
 
-/** 값 0, 속도 0 인 새 상태. */
+// 정수가 아닌 첫 값: 필드가 처음부터 double 표현이라 쓸 때 상자를 만들지 않는다 (solveTwoBoneIK.ts 의 DOUBLE_FIELD_SEED).
+const SEED = 0.5;
+
+/**
+ * 상태는 클래스로 만든다: 객체 리터럴 `{ value, … }` 은 V8 에서 같은 이름으로 시작하는 다른 리터럴 (three 의 `{ value: … }`
+ * 유니폼) 과 모양 (map) 을 나눠, 필드가 객체도 담는 표현이 되면 수를 쓸 때마다 상자를 만든다 (docs/PERFORMANCE.md §2).
+ */
+class SpringState implements CriticalSpringState {
+  value = SEED;
+  velocity = SEED;
+}
+
+/** 값 value (기본 0), 속도 0 인 새 상태. */
 export function createCriticalSpringState(value = 0): CriticalSpringState {
-  return { value, velocity: 0 };
+  const s = new SpringState();
+  s.value = value;
+  s.velocity = 0;
+  return s;
 }
 
 /**
@@ -67,21 +82,44 @@ export interface SpringStep {
   dt: number;
   /** 바로 따라가는 변화의 한계 (값의 단위 / s, ≥ 0, Infinity 가능). */
   limit: number;
+  /**
+   * stepFollow 가 채우는 캐시: 이 smoothTime·dt 에 대한 ω = 2 / smoothTime 과 감쇠 e^{−ω dt}. 한 프레임에 같은 걸음으로
+   * 여러 스프링 (발 변위·법선의 성분 여섯) 을 진행할 때 exp 를 한 번만 계산한다.
+   */
+  cachedSmoothTime: number;
+  cachedDt: number;
+  omega: number;
+  decay: number;
 }
 
-// 정수가 아닌 첫 값: 필드가 처음부터 double 표현이라 쓸 때 상자를 만들지 않는다 (solveTwoBoneIK.ts 의 DOUBLE_FIELD_SEED).
-const SEED = 0.5;
+/** 따라가는 스프링과 걸음 설정도 클래스로 (SpringState 와 같은 까닭). */
+class FollowSpringState implements FollowSpring {
+  value = SEED;
+  velocity = SEED;
+  goal = SEED;
+  previousGoal = SEED;
+}
+
+class SpringStepSettings implements SpringStep {
+  smoothTime = SEED;
+  dt = SEED;
+  limit = SEED;
+  cachedSmoothTime = NaN;
+  cachedDt = NaN;
+  omega = SEED;
+  decay = SEED;
+}
 
 /** 새 따라가는 스프링 (값 = 목표 = value). @internal */
 export function createFollowSpring(value: number): FollowSpring {
-  const s: FollowSpring = { value: SEED, velocity: SEED, goal: SEED, previousGoal: SEED };
+  const s = new FollowSpringState();
   s.value = value; s.velocity = 0; s.goal = value; s.previousGoal = value;
   return s;
 }
 
 /** 새 걸음 설정. @internal */
 export function createSpringStep(): SpringStep {
-  return { smoothTime: SEED, dt: SEED, limit: SEED };
+  return new SpringStepSettings();
 }
 
 /**
@@ -90,7 +128,7 @@ export function createSpringStep(): SpringStep {
  * {@link stepCriticalSpring} 과 같은 식으로 부드럽게 따라간다. 할당하지 않는다 (수를 인자로 주고받지 않는다).
  * @internal
  */
-export function stepFollow(s: FollowSpring, step: Readonly<SpringStep>): void {
+export function stepFollow(s: FollowSpring, step: SpringStep): void {
   const goal = s.goal, dt = step.dt, limit = step.limit * dt;
   const change = goal - s.previousGoal;
   s.value += change > limit ? limit : change < -limit ? -limit : change;
@@ -101,11 +139,16 @@ export function stepFollow(s: FollowSpring, step: Readonly<SpringStep>): void {
     s.velocity = 0;
     return;
   }
-  // stepCriticalSpring 과 같은 해석해 (같은 연산 순서).
-  const omega = 2 / smoothTime;
+  // stepCriticalSpring 과 같은 해석해 (같은 연산 순서). ω 와 감쇠는 걸음마다 한 번 (캐시).
+  if (step.cachedSmoothTime !== smoothTime || step.cachedDt !== dt) {
+    step.cachedSmoothTime = smoothTime;
+    step.cachedDt = dt;
+    step.omega = 2 / smoothTime;
+    step.decay = Math.exp(-step.omega * dt);
+  }
+  const omega = step.omega, decay = step.decay;
   const c = s.value - goal;
   const j = s.velocity + omega * c;
-  const decay = Math.exp(-omega * dt);
   s.value = goal + (c + j * dt) * decay;
   s.velocity = (s.velocity - omega * j * dt) * decay;
 }
