@@ -30,8 +30,10 @@ export function createHeightFieldGround(heightAt: (x: number, z: number) => numb
   return (origin: Readonly<Vector3>, direction: Readonly<Vector3>, maxDistance: number, out: GroundHit): GroundHit | null => {
     const down = -direction.y;
     if (!(down > 0)) return null; // 위나 옆으로 가는 광선은 높이 함수와 만나지 않는다고 본다
-    let t = (origin.y - heightAt(origin.x, origin.z)) / down;
-    for (let i = 0; i < MAX_ITERATIONS && direction.x * direction.x + direction.z * direction.z > 0; i++) {
+    const under = heightAt(origin.x, origin.z);
+    const tilted = direction.x * direction.x + direction.z * direction.z > 0;
+    let t = (origin.y - under) / down;
+    for (let i = 0; i < MAX_ITERATIONS && tilted; i++) {
       const next = (origin.y - heightAt(origin.x + direction.x * t, origin.z + direction.z * t)) / down;
       const change = Math.abs(next - t);
       t = next;
@@ -40,7 +42,8 @@ export function createHeightFieldGround(heightAt: (x: number, z: number) => numb
     if (!(t >= 0 && t <= maxDistance)) return null;
     const x = origin.x + direction.x * t, z = origin.z + direction.z * t;
     const point = out.point, normal = out.normal;
-    point.x = x; point.y = heightAt(x, z); point.z = z;
+    // 수직 광선은 처음 읽은 높이가 닿은 점의 높이다 (높이 함수를 한 번 덜 부른다).
+    point.x = x; point.y = tilted ? heightAt(x, z) : under; point.z = z;
     const h = point.y;
     // 두 한쪽 차분 가운데 완만한 것: 계단 모서리 (불연속) 옆에서는 평평한 쪽의 기울기를 쓴다.
     const forwardX = heightAt(x + step, z) - h, backwardX = h - heightAt(x - step, z);
