@@ -37,6 +37,8 @@ describe("allocation per call in a fresh Node process", () => {
     ["TwoBoneIK.update with useTargetRotation", "TwoBoneIK.targetRotation"],
     ["TwoBoneIKHelper refresh", "TwoBoneIKHelper"],
     ["TwoBoneIK.solve without a pole on a chain with twist bones in between", "TwoBoneIK.autoPoleTwist"],
+    ["FootPlacement.update on a height field (one character walking its clip)", "FootPlacement"],
+    ["FootPlacement.update on a height field (100 characters, per character)", "FootPlacement.100"],
   ])("%s allocates nothing", (_name, scenario) => {
     expect(measure(scenario)).toBeLessThan(1);
   });

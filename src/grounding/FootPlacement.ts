@@ -6,6 +6,7 @@ import type { GroundQuery } from "./groundQuery.js";
 import { createFollowSpring, createSpringStep, stepFollow } from "./criticalSpring.js";
 import type { FollowSpring, SpringStep } from "./criticalSpring.js";
 import { FootGround } from "./footGround.js";
+import { GroundRay } from "./groundRay.js";
 import { followLeg, keepSolesOnGround, resetFollow } from "./legFollow.js";
 import type { LegState } from "./legFollow.js";
 import { requiredDrop } from "./pelvisDrop.js";
@@ -195,7 +196,7 @@ export class FootPlacement {
     // 다리의 풀이는 조상을 다시 계산하지 않는다: update() 가 hips 를 한 번 갱신하고 그 아래만 갱신한다 (refreshBelow).
     ik.updateAncestors = false;
     return {
-      ik, ground: new FootGround(leg.end, soles, PLANTED_HEIGHT * length), length,
+      ik, ground: new FootGround(leg.end, soles, PLANTED_HEIGHT * length, new GroundRay(length)), length,
       belowHips, upperIndex: belowHips.indexOf(leg.upper),
       offset, normal, targetWorld: new Vector3(), upperWorld: new Vector3(), tilt: 0,
       tiltRotation: new Quaternion(), footRotation, solveOptions: { endRotation: footRotation, weight: 1 },
@@ -234,12 +235,12 @@ export class FootPlacement {
 
     // 2–3. 땅 읽기 (뼈에 쓰지 않는다) 와 스프링.
     const up = this.up;
-    const root = _rootWorld;
-    this.root.updateWorldMatrix(true, false);
-    root.setFromMatrixPosition(this.root.matrixWorld);
-    // 조상은 hips 에서 한 번만 (두 다리와 골반과 풀이가 같이 쓴다), 다리마다 그 아래만.
-    const hips = this.hips;
+    // 조상은 hips 에서 한 번만 (두 다리와 골반과 풀이가 같이 쓴다), 다리마다 그 아래만. root 가 hips 의 조상이면 (보통) 그때 같이
+    // 갱신된다.
+    const hips = this.hips, root = _rootWorld;
     hips.updateWorldMatrix(true, false);
+    if (!isAncestorOrSelf(this.root, hips)) this.root.updateWorldMatrix(true, false);
+    root.setFromMatrixPosition(this.root.matrixWorld);
     const drop = _drop;
     let pelvisGoal = 0;
     for (let i = 0; i < 2; i++) {
@@ -345,6 +346,12 @@ function solveLeg(leg: LegState, target: Vector3): void {
   writes.beforeWrite(0); writes.beforeWrite(1); writes.beforeWrite(2);
   leg.ik.solve(target, undefined, leg.solveOptions);
   writes.afterWrite(0); writes.afterWrite(1); writes.afterWrite(2);
+}
+
+/** ancestor 가 object 자신이거나 그 조상인가. */
+function isAncestorOrSelf(ancestor: Object3D, object: Object3D): boolean {
+  for (let o: Object3D | null = object; o !== null; o = o.parent) if (o === ancestor) return true;
+  return false;
 }
 
 /**

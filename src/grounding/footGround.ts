@@ -1,8 +1,8 @@
 // 발 하나의 땅 읽기: 발바닥 점 (뒤꿈치·발끝) 아래로 쏘아 땅 평면을 정하고, 발목 목표와 기울기의 목표를 구한다.
 import { Quaternion, Vector3 } from "three";
 import type { Object3D } from "three";
-import { checkGroundHit } from "./groundQuery.js";
 import type { GroundHit, GroundQuery } from "./groundQuery.js";
+import type { GroundRay } from "./groundRay.js";
 import { tiltTowards } from "./footRotation.js";
 import type { TiltSettings } from "./footRotation.js";
 import { createSpringStep } from "./criticalSpring.js";
@@ -61,8 +61,8 @@ export class FootGround {
   readonly offsetGoal = new Vector3();
   /** 발을 기울일 목표 법선 (월드, 단위): 땅이 없으면 위. */
   readonly normalGoal = new Vector3();
-  readonly #origin = new Vector3();
-  readonly #down = new Vector3();
+  /** 땅 질의를 부르는 광선 (FootPlacement 의 두 발이 같이 쓴다). */
+  readonly #ray: GroundRay;
   readonly #planePoint = new Vector3();
   readonly #tilt = new Quaternion();
   readonly #tiltSettings: TiltSettings = { weight: 0.5, maxTilt: 0.5 };
@@ -89,8 +89,9 @@ export class FootGround {
   /** 이번 프레임 발바닥 점의 클립의 땅 위 높이 (m). */
   readonly #lift: Float64Array;
 
-  constructor(foot: Object3D, soleLocal: readonly Vector3[], plantedHeight: number) {
+  constructor(foot: Object3D, soleLocal: readonly Vector3[], plantedHeight: number, ray: GroundRay) {
     this.foot = foot;
+    this.#ray = ray;
     this.soleLocal = soleLocal;
     this.#plantedHeight = plantedHeight;
     this.clearance = soleLocal.map(() => 0);
@@ -102,7 +103,7 @@ export class FootGround {
     this.#castPoints = soleLocal.map(() => new Vector3());
     this.#treadFit = createTreadFit(this.#lift);
     this.#treadFit.plantedHeight = plantedHeight;
-    this.#look = new FootLookAhead(soleLocal.length);
+    this.#look = new FootLookAhead(soleLocal.length, ray);
     this.#lookInput = {
       soleWorld: this.soleWorld, lift: this.#lift, planePoint: this.#planePoint, planeNormal: this.normalGoal, planeHeight: 0.5,
       tread: this.tread, treadFit: this.#treadFit, dt: 0.5,
@@ -132,7 +133,7 @@ export class FootGround {
   read(ground: GroundQuery, root: Readonly<Vector3>, up: Readonly<Vector3>, settings: FootGroundSettings, frame: FootGroundFrame): void {
     const matrix = this.foot.matrixWorld;
     this.ankleWorld.setFromMatrixPosition(matrix);
-    this.#down.copy(up).negate();
+    this.#ray.prepare(up, settings);
     // (Vector3 의 dot·length 는 수를 돌려준다: 인라인되지 않으면 상자가 생겨 성분으로 쓴다, docs/PERFORMANCE.md §1.)
     const rootUp = root.x * up.x + root.y * up.y + root.z * up.z;
     let touching = false;
@@ -154,7 +155,7 @@ export class FootGround {
       const points = this.#castPoints, shift = this.tread.shift, fit = this.#fitInput(settings);
       for (let i = 0; i < this.soleLocal.length; i++) points[i]!.copy(this.soleWorld[i]!).add(shift);
       fit.points = points; fit.hits = this.hits; fit.found = this.hitFound; fit.first = -1; fit.byLastHeight = true;
-      if (fitOneTread(ground, up, fit, this.#move)) {
+      if (fitOneTread(ground, this.#ray, up, fit, this.#move)) {
         this.tread.moveBy(this.#move);
         found = this.#castSoles(ground, up, settings);
       }
@@ -184,14 +185,16 @@ export class FootGround {
       if (isPlanted) planted++;
     }
     const plane = this.#planePoint;
-    let best = -Infinity;
+    // 가장 높은 것은 고른 점의 높이와 비교한다 (−∞ 에서 시작하는 double 변수는 V8 이 상자에 담는다: docs/PERFORMANCE.md §3).
+    // 닿은 점이 하나는 있다 (found > 0, 디딘 점은 닿은 점이다).
+    let chosen = false;
     for (let i = 0; i < this.soleLocal.length; i++) {
       if (!this.hitFound[i] || (planted > 0 && !this.#planted[i])) continue;
       const point = this.hits[i]!.point;
       const h = point.x * normal.x + point.y * normal.y + point.z * normal.z;
-      if (h > best) { best = h; plane.copy(this.hits[i]!.point); }
+      if (!chosen || h > plane.x * normal.x + plane.y * normal.y + plane.z * normal.z) { chosen = true; plane.copy(point); }
     }
-    this.#lookInput.planeHeight = best;
+    this.#lookInput.planeHeight = plane.x * normal.x + plane.y * normal.y + plane.z * normal.z;
     this.#treadFit.lastPlaneUp = plane.x * up.x + plane.y * up.y + plane.z * up.z;
     if (planted > 0) {
       for (let i = 0; i < this.soleLocal.length; i++) if (!this.#planted[i]) this.clearance[i] = 0;
@@ -211,7 +214,6 @@ export class FootGround {
   #fitInput(settings: FootGroundSettings): TreadFit {
     const fit = this.#treadFit;
     fit.maxStepHeight = settings.maxStepHeight;
-    fit.maxStepDown = settings.maxStepDown;
     return fit;
   }
 
@@ -220,14 +222,14 @@ export class FootGround {
    * 법선의 합을 normalGoal 에 둔다. 찾은 닿음의 수를 돌려준다.
    */
   #castSoles(ground: GroundQuery, up: Readonly<Vector3>, settings: FootGroundSettings): number {
-    const normal = this.normalGoal.set(0, 0, 0), shift = this.tread.shift, origin = this.#origin, above = settings.maxStepHeight;
+    const normal = this.normalGoal.set(0, 0, 0), shift = this.tread.shift, ray = this.#ray, origin = ray.origin, above = settings.maxStepHeight;
     let found = 0;
     for (let i = 0; i < this.soleLocal.length; i++) {
-      const sole = this.soleWorld[i]!, lifted = this.#lift[i]!;
+      const sole = this.soleWorld[i]!;
       origin.x = sole.x + shift.x + up.x * above; origin.y = sole.y + shift.y + up.y * above; origin.z = sole.z + shift.z + up.z * above;
-      const hit = ground(origin, this.#down, above + (lifted > 0 ? lifted : 0) + settings.maxStepDown, this.hits[i]!);
+      ray.lift = this.#lift[i]!;
+      const hit = ray.cast(ground, this.hits[i]!, i);
       const ok = hit !== null;
-      if (ok) checkGroundHit(hit, i);
       this.hitFound[i] = ok;
       if (ok) { normal.add(hit.normal); found++; }
     }
@@ -250,7 +252,7 @@ export class FootGround {
     tiltSettings.weight = settings.tiltWeight;
     tiltSettings.maxTilt = settings.maxTilt;
     // 4. 들린 점이 제 땅에 묻히면 디딘 점 쪽으로 젖힌다 (N 을 돌린다).
-    const pivoted = hasPlanted && this.#pivotOverStep(up, tiltTowards(this.#tilt, up, normal, tiltSettings), settings.maxTilt);
+    const pivoted = hasPlanted && this.#pivotOverStep(up, tiltTowards(this.#tilt, up, normal, tiltSettings), tiltSettings);
     // 5. 실제 기울기로 돌린 발바닥 점이 제 땅 위 clearance 에 있도록 up 으로 옮긴다 (젖혔으면 내리기도 한다).
     const tilt = tiltTowards(this.#tilt, up, normal, tiltSettings);
     if (pivoted) {
@@ -261,7 +263,9 @@ export class FootGround {
       const along = sx * up.x + sy * up.y + sz * up.z;
       offset.x += sx - along * up.x; offset.y += sy - along * up.y; offset.z += sz - along * up.z;
     }
-    let lift = pivoted ? -Infinity : 0;
+    // 젖혔으면 닿은 점들의 필요 가운데 가장 큰 것 (음수면 내린다), 아니면 0 이상만. (상수 둘 (−∞, 0) 을 한 변수로 모으면
+    // V8 이 상자에 담는다: docs/PERFORMANCE.md §3. 그래서 "아직 없음" 은 따로 둔다.)
+    let lift = 0, any = !pivoted;
     for (let i = 0; i < this.soleLocal.length; i++) {
       if (!this.hitFound[i]) continue;
       const hit = this.hits[i]!, n = hit.normal;
@@ -270,9 +274,9 @@ export class FootGround {
       const moved = this.#rotated.copy(this.soleWorld[i]!).sub(ankle).applyQuaternion(tilt).add(ankle).add(offset);
       const height = (moved.x - hit.point.x) * n.x + (moved.y - hit.point.y) * n.y + (moved.z - hit.point.z) * n.z;
       const need = (this.clearance[i]! * upDotHit - height) / upDotHit;
-      if (need > lift) lift = need;
+      if (!any || need > lift) { lift = need; any = true; }
     }
-    if (lift > 0 || (pivoted && lift > -Infinity)) {
+    if (pivoted ? any : lift > 0) {
       offset.x += up.x * lift; offset.y += up.y * lift; offset.z += up.z * lift;
     }
   }
@@ -283,7 +287,7 @@ export class FootGround {
    * 잰다: U cos θ + W sin θ ≥ E (U, W: c 에서 r 까지의 up 성분과 k × 의 up 성분, E: 두 점의 땅 높이 차 + clearance 차).
    * 돌렸으면 true (#pivotFrom 에 젖히기 전의 c, #pivotIndex 에 c: #placeAnkle 이 c 를 제자리에 둔다).
    */
-  #pivotOverStep(up: Readonly<Vector3>, tilt: Quaternion, maxTilt: number): boolean {
+  #pivotOverStep(up: Readonly<Vector3>, tilt: Quaternion, settings: Readonly<TiltSettings>): boolean {
     const ankle = this.ankleWorld, count = this.soleLocal.length;
     let c = -1;
     for (let i = 0; i < count; i++) if (this.#planted[i]) { c = i; break; }
@@ -312,7 +316,7 @@ export class FootGround {
     }
     if (!(angle > 0)) return false;
     this.#pivotIndex = c;
-    this.normalGoal.applyQuaternion(this.#pivot.setFromAxisAngle(axis, angle < maxTilt ? angle : maxTilt));
+    this.normalGoal.applyQuaternion(this.#pivot.setFromAxisAngle(axis, angle < settings.maxTilt ? angle : settings.maxTilt));
     return true;
   }
 

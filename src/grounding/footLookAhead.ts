@@ -2,15 +2,14 @@
 // 미리 올리고 (계단을 오르는 발이 모서리에서 한 프레임에 튀지 않게), 곧 닿을 자리가 모서리에 걸치면 공중에서 한 디딤판으로
 // 옮기며, 더 낮은 땅에 닿을 발이면 그만큼을 알린다 (골반이 미리 내려오게).
 import { Vector3 } from "three";
-import { checkGroundHit } from "./groundQuery.js";
 import type { GroundHit, GroundQuery } from "./groundQuery.js";
+import type { GroundRay } from "./groundRay.js";
 import { fitOneTread } from "./treadShift.js";
 import type { TreadFit, TreadShift } from "./treadShift.js";
 
 /** look 이 읽는 설정 (FootPlacement 가 검사해서 넘긴다). @internal */
 export interface LookAheadSettings {
   readonly maxStepHeight: number;
-  readonly maxStepDown: number;
   readonly footPrediction: number;
 }
 
@@ -45,11 +44,12 @@ export class FootLookAhead {
   readonly #cast: readonly Vector3[];
   readonly #hits: readonly GroundHit[];
   readonly #found: boolean[];
-  readonly #origin = new Vector3();
-  readonly #down = new Vector3();
   readonly #move = new Vector3();
+  /** 땅 질의를 부르는 광선 (FootGround 와 같이 쓴다). */
+  readonly #ray: GroundRay;
 
-  constructor(count: number) {
+  constructor(count: number, ray: GroundRay) {
+    this.#ray = ray;
     this.#previousSole = Array.from({ length: count }, () => new Vector3());
     this.#previousLift = new Float64Array(count);
     this.#points = Array.from({ length: count }, () => new Vector3());
@@ -96,7 +96,7 @@ export class FootLookAhead {
       const sole = soles[i]!, before = this.#previousSole[i]!;
       const lift = lifts[i]!, sinking = this.#previousLift[i]! - lift;
       // 내려오는 점: 닿을 때까지 lift / (sinking / dt) 초.
-      const ahead = (sinking > 0 && lift * dt < horizon * sinking ? (lift > 0 ? lift / sinking : 0) : horizon / dt);
+      const ahead = (sinking > 0 && lift * dt < horizon * sinking ? Math.max(lift, 0) / sinking : horizon / dt);
       const point = points[i]!;
       point.x = sole.x + (sole.x - before.x) * ahead; point.y = sole.y + (sole.y - before.y) * ahead; point.z = sole.z + (sole.z - before.z) * ahead;
       if (lift < lifts[first]!) first = i;
@@ -110,7 +110,7 @@ export class FootLookAhead {
     if (landing) {
       const fit = input.treadFit;
       fit.points = this.#cast; fit.hits = hits; fit.found = found; fit.first = first; fit.byLastHeight = false;
-      if (fitOneTread(ground, up, fit, this.#move)) {
+      if (fitOneTread(ground, this.#ray, up, fit, this.#move)) {
         input.tread.goal.add(this.#move);
         this.#castAhead(ground, up, settings, input, -1);
       }
@@ -122,7 +122,7 @@ export class FootLookAhead {
         if (h > landingUp) landingUp = h;
       }
       const plane = input.planePoint, below = plane.x * up.x + plane.y * up.y + plane.z * up.z - landingUp;
-      this.landingDrop = below > 0 && below < Infinity ? below : 0;
+      if (below > 0 && below < Infinity) this.landingDrop = below;
     }
     const normal = input.planeNormal;
     let highest = input.planeHeight;
@@ -136,14 +136,13 @@ export class FootLookAhead {
 
   /** 앞을 본 자리를 옮겨 갈 수평 이동 (tread.goal) 만큼 옮긴 자리 아래를 쏜다. only ≥ 0 이면 그 점만 (나머지는 찾지 못한 것으로). */
   #castAhead(ground: GroundQuery, up: Readonly<Vector3>, settings: LookAheadSettings, input: LookAheadInput, only: number): void {
-    const goal = input.tread.goal, origin = this.#origin, down = this.#down.copy(up).negate(), above = settings.maxStepHeight;
+    const goal = input.tread.goal, ray = this.#ray, origin = ray.origin, above = settings.maxStepHeight;
     for (let i = 0; i < this.#points.length; i++) {
       if (only >= 0 && i !== only) { this.#found[i] = false; continue; }
-      const point = this.#cast[i]!.copy(this.#points[i]!).add(goal), lift = input.lift[i]!;
+      const point = this.#cast[i]!.copy(this.#points[i]!).add(goal);
       origin.x = point.x + up.x * above; origin.y = point.y + up.y * above; origin.z = point.z + up.z * above;
-      const hit = ground(origin, down, above + (lift > 0 ? lift : 0) + settings.maxStepDown, this.#hits[i]!);
-      if (hit !== null) checkGroundHit(hit, i);
-      this.#found[i] = hit !== null;
+      ray.lift = input.lift[i]!;
+      this.#found[i] = ray.cast(ground, this.#hits[i]!, i) !== null;
     }
   }
 }

@@ -3,6 +3,7 @@
 // 읽기는 모서리에 걸친 발을 바르게 세우지 못한다: 한 점이 뜨거나, 젖힐 수 없을 만큼 기울거나, 다음 프레임에 한 단씩 튄다.
 import { Vector3 } from "three";
 import type { GroundHit, GroundQuery } from "./groundQuery.js";
+import type { GroundRay } from "./groundRay.js";
 import { createFollowSpring, stepFollow } from "./criticalSpring.js";
 import type { FollowSpring, SpringStep } from "./criticalSpring.js";
 
@@ -19,10 +20,12 @@ export interface TreadSearch {
   readonly from: Vector3;
   readonly fromHit: GroundHit;
   readonly to: Vector3;
-  /** 같은 디딤판으로 볼 평면 거리 (m), 쏘는 높이 (점 위, m) 와 거리 (m). */
+  /** 같은 디딤판으로 볼 평면 거리 (m), 쏘는 높이 (점 위, m) 와 from 의 클립의 땅 위 높이 (m, 광선 길이: groundRay.ts). */
   tolerance: number;
   above: number;
-  reach: number;
+  lift: number;
+  /** from 의 발바닥 점 번호 (땅 질의가 유한하지 않은 닿음을 돌려줄 때의 메시지). */
+  index: number;
   /** 저쪽 점의 닿음 높이 (up 방향, m). */
   toHeight: number;
   /** 결과: from → to (수평) 의 비율로 lo 까지는 from 의 디딤판, hi 부터는 아니다. */
@@ -39,40 +42,46 @@ export interface TreadSearch {
 export function createTreadSearch(): TreadSearch {
   return {
     from: new Vector3(), fromHit: { point: new Vector3(), normal: new Vector3() }, to: new Vector3(),
-    tolerance: 0.5, above: 0.5, reach: 0.5, toHeight: 0.5, lo: 0.5, hi: 0.5, jump: 0.5,
+    tolerance: 0.5, above: 0.5, lift: 0.5, index: 0, toHeight: 0.5, lo: 0.5, hi: 0.5, jump: 0.5,
   };
 }
 
-const _probe = /*@__PURE__*/ new Vector3();
-const _down = /*@__PURE__*/ new Vector3();
+/** findTreadEdge 의 이분법 상태: [lo, hi, lo 의 닿음 높이, hi 의 닿음 높이]. */
+const _bounds = /*@__PURE__*/ new Float64Array(4);
+const LO = 0, HI = 1, LO_HEIGHT = 2, HI_HEIGHT = 3;
 const _hit: GroundHit = { point: /*@__PURE__*/ new Vector3(), normal: /*@__PURE__*/ new Vector3() };
 
 /**
  * from 에서 to 로 (둘을 잇는 수평 선분 위) from 의 디딤판이 끝나는 곳을 이분법으로 찾아 search.lo·hi 에 둔다: 점 아래의 닿음이
  * from 의 닿음 평면에서 tolerance 안이면 같은 디딤판. @internal
  */
-export function findTreadEdge(ground: GroundQuery, up: Readonly<Vector3>, search: TreadSearch): void {
+export function findTreadEdge(ground: GroundQuery, ray: GroundRay, up: Readonly<Vector3>, search: TreadSearch): void {
   const from = search.from, to = search.to, p = search.fromHit.point, n = search.fromHit.normal, above = search.above;
-  _down.copy(up).negate();
-  let lo = 0, hi = 1, loHeight = p.x * up.x + p.y * up.y + p.z * up.z, hiHeight = search.toHeight;
+  const probe = ray.origin, b = _bounds;
+  // 이분법의 두 끝과 그 닿음 높이는 Float64Array 에: 상수 (0, 1, NaN) 와 계산한 수가 한 변수로 모이면 V8 이 상자에 담는다
+  // (docs/PERFORMANCE.md §3).
+  b[LO] = 0; b[HI] = 1; b[LO_HEIGHT] = p.x * up.x + p.y * up.y + p.z * up.z; b[HI_HEIGHT] = search.toHeight;
   for (let k = 0; k < EDGE_STEPS; k++) {
-    const t = 0.5 * (lo + hi);
-    _probe.x = from.x + (to.x - from.x) * t + up.x * above;
-    _probe.y = from.y + (to.y - from.y) * t + up.y * above;
-    _probe.z = from.z + (to.z - from.z) * t + up.z * above;
-    const hit = ground(_probe, _down, search.reach, _hit);
-    const q = hit === null ? null : hit.point;
-    const height = q === null ? NaN : q.x * up.x + q.y * up.y + q.z * up.z;
-    if (q !== null && Math.abs((q.x - p.x) * n.x + (q.y - p.y) * n.y + (q.z - p.z) * n.z) <= search.tolerance) {
-      lo = t; loHeight = height;
+    const t: number = 0.5 * (b[LO]! + b[HI]!);
+    probe.x = from.x + (to.x - from.x) * t + up.x * above;
+    probe.y = from.y + (to.y - from.y) * t + up.y * above;
+    probe.z = from.z + (to.z - from.z) * t + up.z * above;
+    ray.lift = search.lift;
+    const hit = ray.cast(ground, _hit, search.index);
+    if (hit === null) { b[HI] = t; b[HI_HEIGHT] = NaN; continue; }
+    const q = hit.point, height = q.x * up.x + q.y * up.y + q.z * up.z;
+    if (Math.abs((q.x - p.x) * n.x + (q.y - p.y) * n.y + (q.z - p.z) * n.z) <= search.tolerance) {
+      b[LO] = t; b[LO_HEIGHT] = height;
     } else {
-      hi = t; hiHeight = height;
+      b[HI] = t; b[HI_HEIGHT] = height;
     }
   }
-  search.lo = lo;
-  search.hi = hi;
-  const jump = hiHeight - loHeight;
-  search.jump = jump === jump ? (jump < 0 ? -jump : jump) : Infinity;
+  search.lo = b[LO]!;
+  search.hi = b[HI]!;
+  const jump = Math.abs(b[HI_HEIGHT]! - b[LO_HEIGHT]!);
+  // 저쪽에 닿음이 없으면 (NaN) 끝없는 높이 차.
+  if (jump === jump) search.jump = jump;
+  else search.jump = Infinity;
 }
 
 /**
@@ -145,16 +154,15 @@ export interface TreadFit {
   /** 쪽을 지난 프레임의 높이 lastPlaneUp (up 방향, m; NaN 이면 없다) 로 고르는가, 덜 옮기는 쪽인가. */
   byLastHeight: boolean;
   lastPlaneUp: number;
-  /** 땅 질의의 높이 (점 위, m) 와 클립의 땅 아래 깊이 (m). */
+  /** 땅 질의의 높이 (점 위, m). */
   maxStepHeight: number;
-  maxStepDown: number;
 }
 
 /** 새 입력 (lift 는 부르는 쪽의 배열을 그대로 본다). @internal */
 export function createTreadFit(lift: Float64Array): TreadFit {
   return {
     points: [], hits: [], found: [], lift, plantedHeight: 0.5, first: -1, byLastHeight: false, lastPlaneUp: NaN,
-    maxStepHeight: 0.5, maxStepDown: 0.5,
+    maxStepHeight: 0.5,
   };
 }
 
@@ -167,7 +175,7 @@ const _search = /*@__PURE__*/ createTreadSearch();
  * TREAD_MARGIN·plantedHeight 떨어지게). 쪽: byLastHeight 면 발이 지난 프레임에 서 있던 높이에 가까운 디딤판 (막 디딘 발:
  * 앞을 보고 미리 오른 발은 높은 단에), 아니면 덜 옮기는 쪽 (공중의 발). 걸쳤으면 true. @internal
  */
-export function fitOneTread(ground: GroundQuery, up: Readonly<Vector3>, fit: TreadFit, move: Vector3): boolean {
+export function fitOneTread(ground: GroundQuery, ray: GroundRay, up: Readonly<Vector3>, fit: TreadFit, move: Vector3): boolean {
   const count = fit.points.length, tolerance = 2 * fit.plantedHeight;
   let c = -1, r = -1, worst = tolerance;
   for (let i = 0; i < count; i++) {
@@ -198,11 +206,11 @@ export function fitOneTread(ground: GroundQuery, up: Readonly<Vector3>, fit: Tre
   search.fromHit.normal.copy(fit.hits[c]!.normal);
   search.tolerance = tolerance;
   search.above = fit.maxStepHeight;
-  const lifted = fit.lift[c]!;
-  search.reach = fit.maxStepHeight + (lifted > 0 ? lifted : 0) + fit.maxStepDown;
+  search.lift = fit.lift[c]!;
+  search.index = c;
   const pq = fit.hits[r]!.point;
   search.toHeight = pq.x * up.x + pq.y * up.y + pq.z * up.z;
-  findTreadEdge(ground, up, search);
+  findTreadEdge(ground, ray, up, search);
   // 땅이 이어져 있으면 (경사가 시작·끝나는 꺾인 곳, 울퉁불퉁한 땅) 모서리가 아니다: 옮기지 않는다.
   if (!(search.jump > 0.5 * tolerance)) return false;
   const margin = TREAD_MARGIN * fit.plantedHeight / length;

@@ -5,6 +5,7 @@ import { Bone, Group, Object3D, Quaternion, Vector3 } from "three";
 import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK, TwoBoneIKHelper } from "../../src/index.js";
 import type { TwoBoneIKOptions } from "../../src/index.js";
 import { bytesAllocatedPerCall } from "../../bench/heap.js";
+import { makeFootPlacementCharacter, makeFrame } from "../../bench/footPlacementCase.js";
 
 function makeArm(): { parent: Group; upper: Bone; mid: Bone; end: Bone } {
   const parent = new Group();
@@ -140,6 +141,15 @@ function measureBoneRotationChange(): number {
   });
 }
 
+/**
+ * 발 딛기 한 프레임 (벤치의 캐릭터: 높이 함수 땅, 걷기 자세를 쓰는 클립 대신): 캐릭터 count 명을 땅의 다른 자리에 세워
+ * 발이 디디고, 들리고, 앞을 보고, 젖혀지는 길을 모두 지나게 한다. 바이트는 캐릭터 한 명의 프레임당.
+ */
+function measureFootPlacement(count: number): number {
+  const characters = Array.from({ length: count }, (_, i) => makeFootPlacementCharacter((i % 10) * 1.3, Math.floor(i / 10) * 1.1));
+  return bytesAllocatedPerCall(makeFrame(characters), count === 1 ? 10_000 : 200) / count;
+}
+
 const which = process.argv[2];
 const results: Record<string, number> = {};
 if (which === undefined || which === "solveTwoBoneIK") results.solveTwoBoneIK = measureSolveTwoBoneIK();
@@ -152,5 +162,7 @@ if (which === undefined || which === "TwoBoneIK.endOptions") results["TwoBoneIK.
 if (which === undefined || which === "TwoBoneIK.targetRotation") results["TwoBoneIK.targetRotation"] = measureTwoBoneIKTargetRotation();
 if (which === undefined || which === "TwoBoneIKHelper") results.TwoBoneIKHelper = measureHelper();
 if (which === undefined || which === "TwoBoneIK.autoPoleTwist") results["TwoBoneIK.autoPoleTwist"] = measureTwoBoneIKAutoPoleTwist();
+if (which === undefined || which === "FootPlacement") results.FootPlacement = measureFootPlacement(1);
+if (which === undefined || which === "FootPlacement.100") results["FootPlacement.100"] = measureFootPlacement(100);
 if (which === undefined || which === "boneRotationChange") results.boneRotationChange = measureBoneRotationChange();
 console.log(JSON.stringify(results));

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { Object3D, Quaternion, Vector3 } from "three";
 import { createHeightFieldGround } from "../../src/index";
 import { FootGround } from "../../src/grounding/footGround";
+import { GroundRay } from "../../src/grounding/groundRay";
 import { tiltTowards } from "../../src/grounding/footRotation";
 
 const UP = new Vector3(0, 1, 0);
@@ -27,7 +28,7 @@ function readStraddle(s: Straddle, plantedHeight = 0.015) {
   foot.position.set(0, ANKLE_HEIGHT + s.heelHeight, 0);
   foot.updateMatrixWorld(true);
   const soles = [new Vector3(0, -ANKLE_HEIGHT, 0), new Vector3(0, -ANKLE_HEIGHT + s.toeHeight - s.heelHeight, TOE_FORWARD)];
-  const ground = new FootGround(foot, soles, plantedHeight);
+  const ground = new FootGround(foot, soles, plantedHeight, new GroundRay(1));
   const heightAt = (_x: number, z: number): number => (z >= s.edge ? s.rise : 0);
   ground.read(createHeightFieldGround(heightAt), new Vector3(), UP, SETTINGS, { dt: 0 });
   const tilt = tiltTowards(new Quaternion(), UP, ground.normalGoal, { weight: SETTINGS.tiltWeight, maxTilt: SETTINGS.maxTilt });
@@ -114,7 +115,7 @@ describe("FootGround on a riser (the foot moves onto one tread)", () => {
     foot.position.set(0, ANKLE_HEIGHT, 0);
     foot.updateMatrixWorld(true);
     const soles = [new Vector3(0, -ANKLE_HEIGHT, 0), new Vector3(0, -ANKLE_HEIGHT + 0.03, TOE_FORWARD)];
-    const ground = new FootGround(foot, soles, PLANTED);
+    const ground = new FootGround(foot, soles, PLANTED, new GroundRay(1));
     // 발끝 아래는 발꿈치 땅보다 0.07 m 높지만 (문턱 0.03 보다 높다) 땅은 이어져 있다.
     const kinked = createHeightFieldGround((_x, z) => (z > 0.02 ? (z - 0.02) * 0.7 : 0));
     ground.read(kinked, new Vector3(), UP, SETTINGS, { dt: 0 });
