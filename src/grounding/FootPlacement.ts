@@ -12,7 +12,7 @@ import type { LegState } from "./legFollow.js";
 import { requiredDrop } from "./pelvisDrop.js";
 import type { DropQuery } from "./pelvisDrop.js";
 import { checkFootPlacementSettings, checkLeg, checkObject, throwBadDt } from "./footPlacementChecks.js";
-import { UndoUnrewritten } from "./undoUnrewritten.js";
+import { quaternionComponents, UndoUnrewritten, vectorComponents } from "./undoUnrewritten.js";
 
 /** 다리 하나: findLimbs 의 Limb 를 그대로 넘기거나 손으로 만든다. */
 export interface FootPlacementLeg {
@@ -70,8 +70,8 @@ const UNCHANGED_TARGET = 1e-12;
  *    클립보다 올리지 않는다). 내릴 때는 바로 (maxPelvisSpeed 까지), 올릴 때는 스프링 (pelvisSmoothTime).
  * 5. 다리마다 TwoBoneIK.solve (자동 극, endRotation = 법선 쪽으로 기울인 클립 발의 회전). 골반이 아직 덜 내려와 닿지 않는
  *    목표는 up 을 따라 닿는 높이로 올린다.
- * 섞음 비율이 0 이면 아무것도 쓰지 않는다 (클립 그대로). update() 는 아직 프레임마다 조금 할당한다 (`npm run bench` 가
- * 바이트/프레임을 찍는다): 새 Vector3 는 만들지 않지만 함수 사이로 오가는 수의 상자가 남아 있다.
+ * 섞음 비율이 0 이면 아무것도 쓰지 않는다 (클립 그대로). update() 는 할당하지 않는다 (높이 함수 땅에서; 땅 질의와 높이 함수가
+ * 할당하지 않으면. Raycaster 땅은 three 의 raycast 가 닿음마다 객체를 만든다).
  * 클립 (AnimationMixer) 은 값이 지난 프레임과 같은 트랙을 뼈에 다시 쓰지 않는다 (멈춘 키, 움직이지 않는 골반): 그런 뼈에
  * 지난 update() 가 쓴 값 (골반의 position, 다리 뼈의 quaternion) 은 처음에 쓰기 전의 값으로 되돌린 뒤 다시 계산한다 (쌓이지 않게).
  */
@@ -157,7 +157,7 @@ export class FootPlacement {
       this.up.set(up.x, up.y, up.z).normalize();
     }
     this.hips = hips;
-    this.#hipsWrites = new UndoUnrewritten([hips.position]);
+    this.#hipsWrites = new UndoUnrewritten([hips.position], vectorComponents);
     this.root = root;
     this.ground = ground;
     root.updateWorldMatrix(true, true);
@@ -200,7 +200,7 @@ export class FootPlacement {
       belowHips, upperIndex: belowHips.indexOf(leg.upper),
       offset, normal, targetWorld: new Vector3(), upperWorld: new Vector3(), tilt: 0,
       tiltRotation: new Quaternion(), footRotation, solveOptions: { endRotation: footRotation, weight: 1 },
-      writes: new UndoUnrewritten([leg.upper.quaternion, leg.mid.quaternion, leg.end.quaternion]),
+      writes: new UndoUnrewritten([leg.upper.quaternion, leg.mid.quaternion, leg.end.quaternion], quaternionComponents),
     };
   }
 
