@@ -44,9 +44,9 @@ function walkPoses(): { upper: Quaternion; mid: Quaternion; end: Quaternion }[][
 
 /**
  * 한 프레임: AnimationMixer 처럼 골반 위치와 두 다리 뼈 셋의 사원수를 모두 쓰고 (미리 만든 걷기 자세, 정수 k 로 고른다:
- * 측정하는 클로저가 double 을 계산해 할당하지 않게) update(dt).
+ * 측정하는 클로저가 double 을 계산해 할당하지 않게) update(dt). withPlacement 가 false 면 클립만 쓴다 (벤치의 기준선).
  */
-export function makeFrame(characters: readonly { hips: Bone; placement: FootPlacement }[]): () => void {
+export function makeFrame(characters: readonly { hips: Bone; placement: FootPlacement }[], withPlacement = true): () => void {
   const poses = walkPoses();
   let k = 0;
   return () => {
@@ -61,7 +61,7 @@ export function makeFrame(characters: readonly { hips: Bone; placement: FootPlac
         mid.quaternion.copy(p.mid);
         end.quaternion.copy(p.end);
       }
-      c.placement.update(1 / 60);
+      if (withPlacement) c.placement.update(1 / 60);
     }
   };
 }

@@ -234,9 +234,10 @@ if (asJson) {
   for (const r of report.ratios) {
     console.log(`  ${mark(r.met)} ${pad(r.label, 40)}${pad(`${r.value.toFixed(2)}×`, 10)}(목표 ${r.atMost ? "≤" : "≥"} ${r.target}×)`);
   }
-  console.log(`\n발 딛기 (높이 함수 땅에 4 번 쏘기 + 다리 풀이 2 번 + 골반, 목표 ≤ 5 µs/캐릭터):`);
+  console.log(`\n발 딛기 (높이 함수 땅에 4–7 번 쏘기 + 다리 풀이 2 번 + 골반, 목표 ≤ 5 µs/캐릭터; 프레임 = 클립 쓰기 + update):`);
   for (const f of footPlacement) {
-    console.log(`  ${pad(f.name, 30)}${pad(`${f.microsecondsPerCharacter.toFixed(2)} µs/캐릭터`, 18)}${f.bytesPerFrame.toFixed(2)} 바이트/프레임`);
+    const frame = `(프레임 ${f.frameMicrosecondsPerCharacter.toFixed(2)} − 클립 쓰기 ${f.clipMicrosecondsPerCharacter.toFixed(2)})`;
+    console.log(`  ${pad(f.name, 34)}${mark(f.microsecondsPerCharacter <= 5)} ${pad(`${f.microsecondsPerCharacter.toFixed(2)} µs/캐릭터`, 16)}${pad(frame, 34)}${f.bytesPerFrame.toFixed(2)} 바이트/프레임`);
   }
   console.log(`\n번들 크기 (src/ 에서 Vite 로 minify, three 는 외부 — 사용자 번들에 더해지는 바이트):`);
   for (const b of report.bundleSizes) {
