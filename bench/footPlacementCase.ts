@@ -1,6 +1,7 @@
 // 발 딛기 벤치·할당 측정의 캐릭터: 뼈만으로 만든 두 다리 (허벅지 → 정강이 → 발 → 발가락) 와 골반, 울퉁불퉁한 높이 함수 땅.
 import { Bone, Group, Quaternion, Vector3 } from "three";
 import { createHeightFieldGround, FootPlacement } from "../src/index.js";
+import type { GroundQuery } from "../src/index.js";
 
 /** 땅: 진폭 4 cm, 파장 1.7 m · 1.3 m 의 물결 (월드 +Y 위). */
 export const bumpyGround = createHeightFieldGround((x, z) => 0.04 * Math.sin(x * 3.7) * Math.cos(z * 4.8));
@@ -15,8 +16,8 @@ function makeLeg(hips: Bone, side: 1 | -1): { upper: Bone; mid: Bone; end: Bone;
   return { upper, mid, end, toes };
 }
 
-/** 캐릭터 하나 (x, z 에 선다) 와 그 FootPlacement. 발바닥 점은 발마다 둘 (뒤꿈치·발끝): 프레임마다 4 번 쏜다. */
-export function makeFootPlacementCharacter(x: number, z: number): { root: Group; hips: Bone; placement: FootPlacement } {
+/** 캐릭터 하나 (x, z 에 선다) 와 그 FootPlacement (땅은 기본 bumpyGround). 발바닥 점은 발마다 둘 (뒤꿈치·발끝): 프레임마다 4 번 쏜다. */
+export function makeFootPlacementCharacter(x: number, z: number, ground: GroundQuery = bumpyGround): { root: Group; hips: Bone; placement: FootPlacement } {
   const root = new Group();
   root.position.set(x, 0, z);
   const hips = new Bone();
@@ -24,7 +25,7 @@ export function makeFootPlacementCharacter(x: number, z: number): { root: Group;
   root.add(hips);
   const left = makeLeg(hips, 1), right = makeLeg(hips, -1);
   root.updateMatrixWorld(true);
-  const placement = new FootPlacement({ hips, root, ground: bumpyGround, legs: [left, right] });
+  const placement = new FootPlacement({ hips, root, ground, legs: [left, right] });
   return { root, hips, placement };
 }
 

@@ -39,6 +39,7 @@ describe("allocation per call in a fresh Node process", () => {
     ["TwoBoneIK.solve without a pole on a chain with twist bones in between", "TwoBoneIK.autoPoleTwist"],
     ["FootPlacement.update on a height field (one character walking its clip)", "FootPlacement"],
     ["FootPlacement.update on a height field (100 characters, per character)", "FootPlacement.100"],
+    ["FootPlacement.update walking up stairs (tread shifts, look-ahead, landing, pelvis drop; per character)", "FootPlacement.stairs"],
   ])("%s allocates nothing", (_name, scenario) => {
     expect(measure(scenario)).toBeLessThan(1);
   });

@@ -2,7 +2,7 @@
 // test/allocation.test.ts 가 이 스크립트를 실행한다 (vitest 의 변환·다른 테스트의 타입 피드백 없이,
 // 사용자의 번들처럼 단형으로 측정하기 위해).
 import { Bone, Group, Object3D, Quaternion, Vector3 } from "three";
-import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK, TwoBoneIKHelper } from "../../src/index.js";
+import { createHeightFieldGround, createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK, TwoBoneIKHelper } from "../../src/index.js";
 import type { TwoBoneIKOptions } from "../../src/index.js";
 import { bytesAllocatedPerCall } from "../../bench/heap.js";
 import { makeFootPlacementCharacter, makeFrame } from "../../bench/footPlacementCase.js";
@@ -150,6 +150,28 @@ function measureFootPlacement(count: number): number {
   return bytesAllocatedPerCall(makeFrame(characters), count === 1 ? 10_000 : 200) / count;
 }
 
+/**
+ * 계단 (0.15 m 챌면, 0.3 m 디딤판) 을 걸어 오르는 캐릭터 10 명: 모서리에 걸친 발의 이분법, 한 디딤판으로 옮기기, 젖히기, 앞을 보고
+ * 미리 오르기를 지난다. 뿌리는 미리 만든 자리를 번갈아 쓴다 (측정하는 클로저는 정수 연산만).
+ */
+function measureFootPlacementStairs(): number {
+  const stairs = (_x: number, z: number): number => 0.15 * Math.max(0, Math.floor(z / 0.3) + 1);
+  const count = 10, frames = 240;
+  const ground = createHeightFieldGround(stairs);
+  const characters = Array.from({ length: count }, (_, i) => makeFootPlacementCharacter(i * 0.7, 0, ground));
+  const path = Array.from({ length: frames }, (_, f) => {
+    const z = -0.6 + f * 0.008;
+    return new Vector3(0, stairs(0, z), z);
+  });
+  const frame = makeFrame(characters);
+  let k = 0;
+  return bytesAllocatedPerCall(() => {
+    const p = path[k++ % frames]!;
+    for (let i = 0; i < count; i++) characters[i]!.root.position.set(i * 0.7, p.y, p.z);
+    frame();
+  }, 500) / count;
+}
+
 const which = process.argv[2];
 const results: Record<string, number> = {};
 if (which === undefined || which === "solveTwoBoneIK") results.solveTwoBoneIK = measureSolveTwoBoneIK();
@@ -164,5 +186,6 @@ if (which === undefined || which === "TwoBoneIKHelper") results.TwoBoneIKHelper 
 if (which === undefined || which === "TwoBoneIK.autoPoleTwist") results["TwoBoneIK.autoPoleTwist"] = measureTwoBoneIKAutoPoleTwist();
 if (which === undefined || which === "FootPlacement") results.FootPlacement = measureFootPlacement(1);
 if (which === undefined || which === "FootPlacement.100") results["FootPlacement.100"] = measureFootPlacement(100);
+if (which === undefined || which === "FootPlacement.stairs") results["FootPlacement.stairs"] = measureFootPlacementStairs();
 if (which === undefined || which === "boneRotationChange") results.boneRotationChange = measureBoneRotationChange();
 console.log(JSON.stringify(results));
