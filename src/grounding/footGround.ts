@@ -252,9 +252,11 @@ export class FootGround {
     tiltSettings.weight = settings.tiltWeight;
     tiltSettings.maxTilt = settings.maxTilt;
     // 4. 들린 점이 제 땅에 묻히면 디딘 점 쪽으로 젖힌다 (N 을 돌린다).
-    const pivoted = hasPlanted && this.#pivotOverStep(up, tiltTowards(this.#tilt, up, normal, tiltSettings), tiltSettings);
-    // 5. 실제 기울기로 돌린 발바닥 점이 제 땅 위 clearance 에 있도록 up 으로 옮긴다 (젖혔으면 내리기도 한다).
-    const tilt = tiltTowards(this.#tilt, up, normal, tiltSettings);
+    let tilt = tiltTowards(this.#tilt, up, normal, tiltSettings);
+    const pivoted = hasPlanted && this.#pivotOverStep(up, tilt, tiltSettings);
+    // 5. 실제 기울기로 돌린 발바닥 점이 제 땅 위 clearance 에 있도록 up 으로 옮긴다 (젖혔으면 내리기도 한다). 젖혔으면 법선이
+    //    바뀌었으니 기울기를 다시 구한다.
+    if (pivoted) tilt = tiltTowards(this.#tilt, up, normal, tiltSettings);
     if (pivoted) {
       // 젖힘은 디딘 점 둘레로: 발목 둘레로 돌아 옆으로 밀린 디딘 점을 (up 에 수직으로) 제자리로 (높이는 아래에서).
       const c = this.#pivotIndex;
