@@ -3,6 +3,8 @@
 // 주문서의 30 줄 예제, three 의 CCDIKSolver. 같은 실행 안에서 모든 후보를 번갈아 돌리고 (라운드마다 순서를 바꿔, 후보마다 사례 전체를 3 번 연달아), 라운드마다 ns/풀이와 비율을 구해 중앙값을 낸다.
 // 바이트/풀이는 GC 뒤 heapUsed 증가분 (node --expose-gc). 옵션: --json (기계가 읽을 출력), --rounds N.
 // 옛 커밋과의 같은 실행 A/B (검사를 더한 비용 등) 는 npm run bench:ab (bench/abTwoBoneIK.ts, 옛 src 는 bench/buildOldSrc.mjs 가 git 에서 꺼낸다).
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { Bone, BufferGeometry, Group, MeshBasicMaterial, Quaternion, Skeleton, SkinnedMesh, Vector3 } from "three";
 import type { Object3D } from "three";
 import { CCDIKSolver } from "three/addons/animation/CCDIKSolver.js";
@@ -10,6 +12,7 @@ import { createTwoBoneIKResult, solveTwoBoneIK, TwoBoneIK } from "../src/index.j
 import { bytesAllocatedPerCall } from "./heap.js";
 import { measureBundleSizes } from "./bundleSize.js";
 import { measureFootPlacement } from "./footPlacement.js";
+import type { FootPlacementBench } from "./footPlacement.js";
 import { CASE_COUNT, makePointCases, makeRigCases, resetPose, withBetweenBones } from "./cases.js";
 import { naiveTwoBoneIK } from "./naiveSample.js";
 import type { RigCase } from "./cases.js";
@@ -194,8 +197,13 @@ for (let round = 0; round < ROUNDS; round++) {
 
 const bytes = new Map<Suite, number>(suites.map((s) => [s, bytesAllocatedPerCall(() => s.run(), 4, 5) / CASE_COUNT]));
 const accuracy = new Map(suites.filter((s) => s.accuracy).map((s) => [s, s.accuracy!()]));
-// 시간을 다 잰 뒤에: 번들러를 불러오는 일이 위 측정에 섞이지 않게.
-const footPlacement = measureFootPlacement(ROUNDS);
+// 시간을 다 잰 뒤에: 번들러를 불러오는 일이 위 측정에 섞이지 않게. 발 딛기는 새 프로세스에서 (bench/footPlacementMain.ts) 와
+// 이 프로세스에서 (위의 벤치마크가 three 와 TwoBoneIK 의 호출 자리를 다형으로 만든 뒤) 둘 다 잰다. 새 프로세스는 할당 테스트처럼
+// --single-threaded: 최적화 컴파일이 그 자리에서 끝나 바이트/프레임이 실행마다 같다.
+const footPlacement = JSON.parse(execFileSync(
+  process.execPath, ["--expose-gc", "--single-threaded", fileURLToPath(new URL("./footPlacementMain.js", import.meta.url)), String(ROUNDS)], { encoding: "utf8" },
+)) as FootPlacementBench[];
+const footPlacementShared = measureFootPlacement(ROUNDS);
 const bundleSizes = await measureBundleSizes();
 
 const report = {
@@ -213,6 +221,7 @@ const report = {
     return { label: r.label, value, target: r.target, atMost: r.atMost, met: r.atMost ? value <= r.target : value >= r.target };
   }),
   footPlacement,
+  footPlacementShared,
   bundleSizes,
   bundleTarget: BUNDLE_TARGET,
 };
@@ -239,6 +248,8 @@ if (asJson) {
     const frame = `(프레임 ${f.frameMicrosecondsPerCharacter.toFixed(2)} − 클립 쓰기 ${f.clipMicrosecondsPerCharacter.toFixed(2)})`;
     console.log(`  ${pad(f.name, 34)}${mark(f.microsecondsPerCharacter <= 5)} ${pad(`${f.microsecondsPerCharacter.toFixed(2)} µs/캐릭터`, 16)}${pad(frame, 34)}${f.bytesPerFrame.toFixed(2)} 바이트/프레임`);
   }
+  const shared = report.footPlacementShared.map((f) => `${f.characters} 명 ${f.microsecondsPerCharacter.toFixed(2)}`).join(", ");
+  console.log(`  (위는 새 프로세스. 이 프로세스에서 위의 벤치마크 뒤에: ${shared} µs/캐릭터)`);
   console.log(`\n번들 크기 (src/ 에서 Vite 로 minify, three 는 외부 — 사용자 번들에 더해지는 바이트):`);
   for (const b of report.bundleSizes) {
     const target = b.name === BUNDLE_TARGET.name
