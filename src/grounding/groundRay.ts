@@ -15,7 +15,7 @@ export interface RaySettings {
  * (길이 maxStepHeight + max(lift, 0) + maxStepDown) 의 땅을 찾는다.
  *
  * 땅 질의는 사용자의 함수라 인라인되지 않는다 (높이 함수 어댑터도 V8 의 인라인 한도보다 크다): 거기 넘기는 계산한 수는
- * 호출마다 HeapNumber 하나가 된다 (docs/PERFORMANCE.md §10). 그래서 질의에는 프레임마다 같은 길이
+ * 호출마다 HeapNumber 하나가 된다 (docs/PERFORMANCE.md §8). 그래서 질의에는 프레임마다 같은 길이
  * (maxStepHeight + maxStepDown + slack) 를 한 상자에 담아 넘기고, 그보다 먼 닿음은 여기서 버린다 (결과는 정확한 길이로
  * 쏜 것과 같다: 질의는 가장 가까운 닿음을 돌려준다). lift 가 slack 보다 큰 점만 정확한 길이를 넘긴다 (드물다).
  * @internal
