@@ -89,6 +89,7 @@ export class FootGround {
   /** 이번 프레임 발바닥 점의 클립의 땅 위 높이 (m). */
   readonly #lift: Float64Array;
 
+  /** FootPlacement 가 다리마다 만든다 (ray 는 그 다리의 광선). @internal */
   constructor(foot: Object3D, soleLocal: readonly Vector3[], plantedHeight: number, ray: GroundRay) {
     this.foot = foot;
     this.#ray = ray;
