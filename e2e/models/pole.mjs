@@ -60,11 +60,13 @@ export async function run(v) {
     assert(dist(after.target, before.target) === 0, "목표 공이 움직였다");
     // 클립이 척추를 흔들어 어깨가 움직이면 처음 손 자리에 둔 공이 잠깐 닿지 않는다 (mixamo.glb: 어깨–공 거리가 팔 길이의 1.013 배까지,
     // 바쁜 기계에서 그 프레임을 읽으면 손이 공에서 ~1 mm). 그때는 계약의 답: 팔은 공 쪽으로 곧게 펴진다.
-    const d = dist(after.upper, after.target);
-    if (d <= L) assert(dist(after.end, after.target) <= REACH_TOLERANCE * L, `손–공 ${dist(after.end, after.target)} (어깨–공 ${d}, 팔 ${L})`);
+    // 팔 길이는 그 프레임의 것으로 잰다: 클립이 보간한 조상의 사원수가 정확한 단위가 아니어서 (float32 키) 월드의 팔 길이가
+    // 프레임마다 달라진다 (mixamo.glb 의 클립에서 상대 3.2e-8; 끌기 전 길이와 비교한 곧음이 7.9e-9 L 어긋난 적이 있다).
+    const d = dist(after.upper, after.target), La = after.lengths[0] + after.lengths[1];
+    if (d <= La) assert(dist(after.end, after.target) <= REACH_TOLERANCE * La, `손–공 ${dist(after.end, after.target)} (어깨–공 ${d}, 팔 ${La})`);
     else {
-      assert(Math.abs(dist(after.upper, after.end) - L) <= REACH_TOLERANCE * L, `닿지 않는 공: 팔이 곧지 않다 (${dist(after.upper, after.end)}, 팔 ${L})`);
-      assert(Math.abs(dist(after.end, after.target) - (d - L)) <= REACH_TOLERANCE * L, `닿지 않는 공: 손이 어깨–공 선 위에 있지 않다`);
+      assert(Math.abs(dist(after.upper, after.end) - La) <= REACH_TOLERANCE * La, `닿지 않는 공: 팔이 곧지 않다 (${dist(after.upper, after.end)}, 팔 ${La})`);
+      assert(Math.abs(dist(after.end, after.target) - (d - La)) <= REACH_TOLERANCE * La, `닿지 않는 공: 손이 어깨–공 선 위에 있지 않다`);
     }
     // 팔꿈치는 어깨·공·극 공이 이루는 평면 위에 (극 공 쪽으로) 굽는다: 끈 극 공을 쓴다는 뜻.
     const n = cross(sub(after.target, after.upper), sub(after.pole, after.upper));
