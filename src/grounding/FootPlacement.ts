@@ -90,13 +90,13 @@ export class FootPlacement {
   /** 섞음 비율이 0 ↔ 1 을 오가는 시간 (s, ≥ 0, 기본 0.25). 0 이면 바로 바뀐다. */
   fadeTime = 0.25;
   /** 이보다 높은 단은 무시한다 (m, > 0, 기본: 다리 길이의 0.5). 발바닥 점 위 이 높이에서 쏜다. */
-  maxStepHeight: number;
+  maxStepHeight = NaN;
   /** 클립의 땅보다 이만큼 아래까지 땅을 찾는다 (m, ≥ 0, 기본: 다리 길이의 0.5). */
-  maxStepDown: number;
+  maxStepDown = NaN;
   /** 골반을 내리는 최대 거리 (m, ≥ 0, 기본: 다리 길이의 0.4). */
-  maxPelvisDrop: number;
+  maxPelvisDrop = NaN;
   /** 골반 내림의 최대 속도 (m/s, > 0, Infinity 가능, 기본: 다리 길이의 2 배 / s). */
-  maxPelvisSpeed: number;
+  maxPelvisSpeed = NaN;
   /** 발목 목표가 다리 길이의 (1 − bendMargin) 안에 오게 골반을 내린다 ([0, 1), 기본 0.02): 무릎이 조금 굽어 있다. */
   bendMargin = 0.02;
   /**
@@ -111,7 +111,7 @@ export class FootPlacement {
    */
   footPrediction = 0.15;
   /** 발 변위가 늦지 않고 따라가는 땅 높이 변화의 한계 (m/s, ≥ 0, 기본: 다리 길이의 2 배 / s). 0 이면 모든 변화를 스프링으로. */
-  footFollowSpeed: number;
+  footFollowSpeed = NaN;
   /** 골반 내림의 스프링 시간 (s, ≥ 0, 기본 0.15). */
   pelvisSmoothTime = 0.15;
   /** 발을 땅 법선으로 기울이는 비율 ([0, 1], 기본 1). */
@@ -166,6 +166,7 @@ export class FootPlacement {
     this.#legs = [made[0]!, made[1]!];
     this.feet = [made[0]!.ground, made[1]!.ground];
     const length = Math.max(made[0]!.length, made[1]!.length);
+    // (위 다섯 값의 NaN 은 자리만: 필드가 처음부터 double 이라 사용자가 프레임마다 바꿔도 상자가 생기지 않는다, docs/PERFORMANCE.md §2.)
     this.maxStepHeight = 0.5 * length;
     this.maxStepDown = 0.5 * length;
     this.maxPelvisDrop = 0.4 * length;

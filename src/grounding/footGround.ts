@@ -85,7 +85,7 @@ export class FootGround {
   readonly #look: FootLookAhead;
   readonly #lookInput: LookAheadInput;
   /** 클립의 땅 위 이 높이 (m) 안의 발바닥 점은 디딘 점이다. */
-  readonly #plantedHeight: number;
+  readonly #plantedHeight: number = NaN;
   /** 이번 프레임 발바닥 점의 클립의 땅 위 높이 (m). */
   readonly #lift: Float64Array;
 
