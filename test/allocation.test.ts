@@ -40,6 +40,7 @@ describe("allocation per call in a fresh Node process", () => {
     ["FootPlacement.update on a height field (one character walking its clip)", "FootPlacement"],
     ["FootPlacement.update on a height field (100 characters, per character)", "FootPlacement.100"],
     ["FootPlacement.update walking up stairs (tread shifts, look-ahead, landing, pelvis drop; per character)", "FootPlacement.stairs"],
+    ["FootPlacement settings (all but the ray's maxStepHeight/maxStepDown) changed every frame, then update", "FootPlacement.settings"],
   ])("%s allocates nothing", (_name, scenario) => {
     expect(measure(scenario)).toBeLessThan(1);
   });

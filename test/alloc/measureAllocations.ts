@@ -172,6 +172,22 @@ function measureFootPlacementStairs(): number {
   }, 500) / count;
 }
 
+/**
+ * 사용자가 프레임마다 설정을 바꿔도 (미리 만든 값을 번갈아) 할당하지 않는다: 설정 필드가 처음부터 double 이다.
+ * (maxStepHeight·maxStepDown 은 뺀다: 땅 질의에 넘기는 길이를 바뀔 때마다 새 상자에 담는다 — 다리마다 16 B, groundRay.ts.)
+ */
+function measureFootPlacementSettings(): number {
+  const c = makeFootPlacementCharacter(0, 0), p = c.placement, frame = makeFrame([c]);
+  const values = new Float64Array([0.31, 0.37, 0.43, 0.29]);
+  let k = 0;
+  return bytesAllocatedPerCall(() => {
+    const v = values[k++ & 3]!;
+    p.maxPelvisDrop = v; p.maxPelvisSpeed = 4 * v; p.footFollowSpeed = 4 * v;
+    p.footSmoothTime = 0.2 * v; p.pelvisSmoothTime = 0.3 * v; p.maxTilt = v; p.tiltWeight = v;
+    frame();
+  });
+}
+
 const which = process.argv[2];
 const results: Record<string, number> = {};
 if (which === undefined || which === "solveTwoBoneIK") results.solveTwoBoneIK = measureSolveTwoBoneIK();
@@ -187,5 +203,6 @@ if (which === undefined || which === "TwoBoneIK.autoPoleTwist") results["TwoBone
 if (which === undefined || which === "FootPlacement") results.FootPlacement = measureFootPlacement(1);
 if (which === undefined || which === "FootPlacement.100") results["FootPlacement.100"] = measureFootPlacement(100);
 if (which === undefined || which === "FootPlacement.stairs") results["FootPlacement.stairs"] = measureFootPlacementStairs();
+if (which === undefined || which === "FootPlacement.settings") results["FootPlacement.settings"] = measureFootPlacementSettings();
 if (which === undefined || which === "boneRotationChange") results.boneRotationChange = measureBoneRotationChange();
 console.log(JSON.stringify(results));
