@@ -33,11 +33,10 @@ export class GroundRay {
   /** 상자 길이에 더해 두는 여유 (m, 다리 길이): lift 가 이 안이면 상자 길이로 쏜다. */
   readonly #slack: number = 0.5;
   /**
-   * 질의에 넘기는 길이의 상자 ([0]: 늘 쓰는 길이, [1]: 드문 길의 정확한 길이): 객체 (null) 로 시작한 배열의 요소라 수를
-   * HeapNumber 로 담아 두고 그대로 넘긴다 ([0] 은 값이 바뀔 때만 새로 담는다). double 필드나 Float64Array 는 넘길 때마다
-   * 새 상자를 만든다.
+   * 질의에 넘기는 길이의 상자: 객체 (null) 로 시작한 배열의 요소라 수를 HeapNumber 로 담아 두고 그대로 넘긴다 (값이 바뀔 때만
+   * 새로 담는다). double 필드나 Float64Array 는 넘길 때마다 새 상자를 만든다.
    */
-  readonly #length: unknown[] = [null, null];
+  readonly #length: unknown[] = [null];
   /** 상자 [0] 에 담은 길이 (처음엔 NaN: 첫 prepare 가 담는다). */
   #lengthNow = NaN;
 
@@ -62,11 +61,8 @@ export class GroundRay {
    */
   cast(ground: GroundQuery, out: GroundHit, index: number): GroundHit | null {
     const lift = Math.max(this.lift, 0), reach = this.#above + lift + this.#below, origin = this.origin, down = this.down;
-    const box = this.#length;
-    // 드문 길 (다리 길이보다 높이 든 발): 정확한 길이를 상자에 담는다. 계산한 reach 를 바로 넘기면 V8 이 상자 만들기를
-    // 분기 앞으로 끌어올려 쏠 때마다 할당했다.
-    if (lift > this.#slack) box[1] = reach;
-    const hit = ground(origin, down, box[lift > this.#slack ? 1 : 0] as number, out);
+    // 드문 길 (다리 길이보다 높이 든 발) 만 정확한 길이를 넘긴다 (그 호출은 상자 하나를 만든다).
+    const hit = lift > this.#slack ? ground(origin, down, reach, out) : ground(origin, down, this.#length[0] as number, out);
     if (hit === null) return null;
     checkGroundHit(hit, index);
     const p = hit.point;
