@@ -61,7 +61,7 @@ export class FootGround {
   readonly offsetGoal = new Vector3();
   /** 발을 기울일 목표 법선 (월드, 단위): 땅이 없으면 위. */
   readonly normalGoal = new Vector3();
-  /** 땅 질의를 부르는 광선 (FootPlacement 의 두 발이 같이 쓴다). */
+  /** 땅 질의를 부르는 광선 (이 발의 것: 앞날 보기와 모서리 찾기도 같이 쓴다). */
   readonly #ray: GroundRay;
   readonly #planePoint = new Vector3();
   readonly #tilt = new Quaternion();

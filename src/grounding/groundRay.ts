@@ -10,7 +10,7 @@ export interface RaySettings {
 }
 
 /**
- * 발 딛기의 광선 하나 (FootPlacement 마다 하나, 두 발이 같이 쓴다). 부르는 쪽이 origin·lift 를 채우고 cast 한다:
+ * 발 딛기의 광선 하나 (다리마다 하나: 발바닥 점·앞날 보기·모서리 찾기가 같이 쓴다). 부르는 쪽이 origin·lift 를 채우고 cast 한다:
  * origin 에서 −up 으로, 쏘는 점의 클립의 땅 위 높이 (lift) 와 maxStepHeight 위에서 클립의 땅 아래 maxStepDown 까지
  * (길이 maxStepHeight + max(lift, 0) + maxStepDown) 의 땅을 찾는다.
  *
